@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { Outlet, useMatches } from 'react-router-dom';
+import { useSession } from '../features/session/sessionStore.ts';
+import { TabBar } from '../shared-ui/TabBar.tsx';
+import { NavigationProgress } from './ProgressBar.tsx';
+import type { RouteHandle } from './routeTypes.ts';
+
+/** The frame of every screen: progress line, the screen, and the tab bar on main screens. */
+export function AppLayout() {
+  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
+  const markVisited = useSession((s) => s.markVisited);
+  useEffect(() => markVisited(), [markVisited]);
+  return (
+    <div className="app">
+      <NavigationProgress />
+      <div className="app__screen">
+        <Outlet />
+      </div>
+      {handle?.tabBar ? <TabBar /> : null}
+    </div>
+  );
+}

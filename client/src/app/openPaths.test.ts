@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { isOpenPath } from './openPaths.ts';
+
+describe('isOpenPath', () => {
+  it.each([
+    '/home',
+    '/market',
+    '/stockInfo',
+    '/stockInfo/600519',
+    '/dayUpStop',
+    '/shares/new',
+    '/search/search',
+    '/tradingRules',
+    '/login',
+    '/register',
+    '/agreement',
+    '/forgotPassword',
+    '/customerService',
+    '/home/',
+  ])('%s is open', (path) => {
+    expect(isOpenPath(path)).toBe(true);
+  });
+
+  it.each([
+    '/',
+    '/my',
+    '/personCenter',
+    '/setting',
+    '/change-pwt',
+    '/trade',
+    '/ucenter/holding',
+    '/shares/newer',
+    '/stockInfoX',
+    '/messages',
+    '/nowhere',
+  ])('%s needs a login', (path) => {
+    expect(isOpenPath(path)).toBe(false);
+  });
+});

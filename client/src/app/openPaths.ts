@@ -1,0 +1,43 @@
+/**
+ * The one list of paths open without login (DESIGN.md: market data and information screens,
+ * plus the spec's own open paths). Everything else needs a session. `/x/*` also opens `/x`.
+ */
+export const OPEN_PATHS = [
+  '/home',
+  '/homedetail',
+  '/market',
+  '/stockInfo/*',
+  '/dayUpStop',
+  '/dayStop',
+  '/tenDeal',
+  '/dragonTigerList',
+  '/shares/new',
+  '/shares/new-detail',
+  '/search/search',
+  '/helpForNewbies',
+  '/tradingRules',
+  '/userAgreement',
+  '/privacyAgreement',
+  '/aboutUs',
+  '/login',
+  '/register',
+  '/agreement',
+  '/forgotPassword',
+  '/cms/web',
+  '/customerService',
+  '/test',
+] as const;
+
+function normalise(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function isOpenPath(pathname: string): boolean {
+  const path = normalise(pathname);
+  return OPEN_PATHS.some((open) => {
+    if (!open.endsWith('/*')) return path === open;
+    const prefix = open.slice(0, -2);
+    return path === prefix || path.startsWith(`${prefix}/`);
+  });
+}

@@ -1,0 +1,107 @@
+import { screen } from '@testing-library/react';
+import { matchRoutes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../test/fixtures.ts';
+import { logIn, renderApp, resetSession, settlesAt } from '../test/renderApp.tsx';
+import { PLACEHOLDER_ROUTES } from './placeholderRoutes.ts';
+import { appRoutes } from './routes.tsx';
+import type { RouteHandle } from './routeTypes.ts';
+
+/** Spec section 2, reading A, as URLs (optional parameters both ways). */
+const SPEC_URLS = [
+  '/login',
+  '/register',
+  '/agreement',
+  '/home',
+  '/homedetail',
+  '/shares/new',
+  '/shares/new-detail',
+  '/ucenter/shengou',
+  '/ucenter/transfer',
+  '/ucenter/bank-list',
+  '/ucenter/bank',
+  '/ucenter/holding',
+  '/market',
+  '/trade',
+  '/shares/holdDetail',
+  '/shares/creatOrder',
+  '/shares/dzjy',
+  '/shares/dzjy-record',
+  '/search/search',
+  '/personCenter',
+  '/personCenter/money',
+  '/personCenter/moneyLog',
+  '/personCenter/payment',
+  '/personCenter/paymentOut',
+  '/cms/web',
+  '/customerService',
+  '/fastpayment',
+  '/historyPosition',
+  '/historyDetail',
+  '/realNameAuthentication',
+  '/bankRecord',
+  '/bankIn',
+  '/bankIn/alipay',
+  '/payPwd',
+  '/stockInfo',
+  '/stockInfo/600519',
+  '/setting',
+  '/messages',
+  '/my',
+  '/transaction',
+  '/test',
+  '/change-pwt',
+  '/helpForNewbies',
+  '/tradingRules',
+  '/userAgreement',
+  '/privacyAgreement',
+  '/aboutUs',
+  '/dragonTigerList',
+  '/dayStop',
+  '/dayUpStop',
+  '/tenDeal',
+  '/forgotPassword',
+];
+
+const handleOf = (url: string) =>
+  matchRoutes(appRoutes, url)?.at(-1)?.route.handle as RouteHandle | undefined;
+
+beforeEach(resetSession);
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routes', () => {
+  it.each(SPEC_URLS)('%s is a registered screen', (url) => {
+    const handle = handleOf(url);
+    expect(handle?.id).toBeDefined();
+    expect(handle?.id).not.toBe('notFound');
+  });
+
+  it('sends anything else to not-found', () => {
+    expect(handleOf('/no/such/screen')?.id).toBe('notFound');
+  });
+
+  it('lists no placeholder twice', () => {
+    const paths = PLACEHOLDER_ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('shows a placeholder with its title and an honest line, and the tab bar on main screens', async () => {
+    fakeApi({});
+    logIn();
+    const router = renderApp('/trade');
+    await settlesAt(router, '/trade');
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Trade');
+    expect(screen.getByTestId('placeholder').textContent).toBe('This screen arrives in a later release.');
+    expect(screen.getByTestId('tab-trade').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('renders an information page with real text', async () => {
+    fakeApi({});
+    const router = renderApp('/tradingRules');
+    await settlesAt(router, '/tradingRules');
+    const article = await screen.findByTestId('info-tradingRules');
+    expect(article.textContent).toContain('T+1');
+    expect(article.textContent).toContain('0.025%');
+    expect(article.textContent).toContain('±20%');
+  });
+});

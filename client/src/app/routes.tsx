@@ -1,0 +1,164 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router-dom';
+import { preloadMarketData } from '../features/market/data/connection.ts';
+import { NotFoundScreen } from '../features/placeholder/NotFoundScreen.tsx';
+import { i18n } from '../i18n/index.ts';
+import { AppLayout } from './AppLayout.tsx';
+import { guardLoader } from './guard.ts';
+import { BootProgress } from './ProgressBar.tsx';
+import { PLACEHOLDER_ROUTES } from './placeholderRoutes.ts';
+import { RouteErrorScreen } from './RouteErrorScreen.tsx';
+import type { RouteHandle, ScreenRoute } from './routeTypes.ts';
+
+type LazyScreen = () => Promise<{ Component: ComponentType }>;
+
+/** A screen that stands in for one whose code failed to load: it re-raises the failure. */
+function failedScreen(error: unknown): ComponentType {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per failed chunk, never per render
+  return function FailedScreen() {
+    throw error;
+  };
+}
+
+/**
+ * A lazily loaded screen; `namespaces` are i18n namespaces it needs before it renders. If its
+ * chunk fails to load, the failure is re-raised when the screen renders, so the route's error
+ * boundary shows it with Retry: react-router 7 would otherwise keep a rejected `lazy` route
+ * "still loading" after a client-side navigation and render an empty screen.
+ */
+export function lazyScreen(load: () => Promise<ComponentType>, namespaces: string[] = []): LazyScreen {
+  return async () => {
+    try {
+      const [Component] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
+      return { Component };
+    } catch (error) {
+      return { Component: failedScreen(error) };
+    }
+  };
+}
+
+const placeholder = lazyScreen(() =>
+  import('../features/placeholder/PlaceholderScreen.tsx').then((m) => m.PlaceholderScreen),
+);
+const info = lazyScreen(() => import('../features/info/InfoScreen.tsx').then((m) => m.InfoScreen), ['info']);
+const my = lazyScreen(() => import('../features/me/MyScreen.tsx').then((m) => m.MyScreen));
+/** A market screen: the market data layer starts loading beside the screen's chunk, unawaited. */
+function marketScreen(load: () => Promise<ComponentType>, namespaces: string[] = []): LazyScreen {
+  return lazyScreen(() => {
+    preloadMarketData();
+    return load();
+  }, namespaces);
+}
+const ranks = () => import('../features/ranks/RankListScreen.tsx');
+
+/** Screens built in this release; the rest of the spec's route list is in placeholderRoutes.ts. */
+const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
+  {
+    path: '/home',
+    id: 'home',
+    tabBar: true,
+    lazy: marketScreen(() => import('../features/home/HomeScreen.tsx').then((m) => m.HomeScreen)),
+  },
+  {
+    path: '/login',
+    id: 'login',
+    lazy: lazyScreen(() => import('../features/auth/LoginScreen.tsx').then((m) => m.LoginScreen)),
+  },
+  {
+    path: '/register',
+    id: 'register',
+    lazy: lazyScreen(() => import('../features/auth/RegisterScreen.tsx').then((m) => m.RegisterScreen)),
+  },
+  {
+    path: '/agreement',
+    id: 'agreement',
+    lazy: lazyScreen(
+      () => import('../features/auth/AgreementScreen.tsx').then((m) => m.AgreementScreen),
+      ['info'],
+    ),
+  },
+  {
+    path: '/forgotPassword',
+    id: 'forgotPassword',
+    lazy: lazyScreen(() =>
+      import('../features/auth/ForgotPasswordScreen.tsx').then((m) => m.ForgotPasswordScreen),
+    ),
+  },
+  { path: '/my', id: 'my', tabBar: true, lazy: my },
+  { path: '/personCenter', id: 'personCenter', lazy: my },
+  {
+    path: '/setting',
+    id: 'settings',
+    lazy: lazyScreen(() => import('../features/settings/SettingsScreen.tsx').then((m) => m.SettingsScreen)),
+  },
+  {
+    path: '/change-pwt',
+    id: 'changePassword',
+    lazy: lazyScreen(() =>
+      import('../features/settings/ChangePasswordScreen.tsx').then((m) => m.ChangePasswordScreen),
+    ),
+  },
+  {
+    path: '/market',
+    id: 'market',
+    tabBar: true,
+    lazy: marketScreen(() => import('../features/market/MarketScreen.tsx').then((m) => m.MarketScreen)),
+  },
+  {
+    path: '/stockInfo/:title?',
+    id: 'stockInfo',
+    lazy: marketScreen(() => import('../features/stock/StockInfoScreen.tsx').then((m) => m.StockInfoScreen)),
+  },
+  { path: '/dayUpStop', id: 'dayUpStop', lazy: marketScreen(() => ranks().then((m) => m.DayUpStopScreen)) },
+  { path: '/dayStop', id: 'dayStop', lazy: marketScreen(() => ranks().then((m) => m.DayStopScreen)) },
+  { path: '/tenDeal', id: 'tenDeal', lazy: marketScreen(() => ranks().then((m) => m.TenDealScreen)) },
+  {
+    path: '/dragonTigerList',
+    id: 'dragonTigerList',
+    lazy: marketScreen(() =>
+      import('../features/ranks/DragonTigerScreen.tsx').then((m) => m.DragonTigerScreen),
+    ),
+  },
+  {
+    path: '/search/search',
+    id: 'search',
+    lazy: marketScreen(() => import('../features/search/SearchScreen.tsx').then((m) => m.SearchScreen)),
+  },
+  { path: '/helpForNewbies', id: 'helpForNewbies', lazy: info },
+  { path: '/tradingRules', id: 'tradingRules', lazy: info },
+  { path: '/userAgreement', id: 'userAgreement', lazy: info },
+  { path: '/privacyAgreement', id: 'privacyAgreement', lazy: info },
+  { path: '/aboutUs', id: 'aboutUs', lazy: info },
+];
+
+function child({ path, id, tabBar, lazy }: ScreenRoute & { lazy: LazyScreen }): RouteObject {
+  const handle: RouteHandle = { id, tabBar };
+  // Each screen has its own error boundary so a failed chunk keeps the frame around it.
+  return { path, handle, lazy, ErrorBoundary: RouteErrorScreen };
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: AppLayout,
+    ErrorBoundary: RouteErrorScreen,
+    HydrateFallback: BootProgress,
+    loader: guardLoader,
+    // The guard must see every navigation, not only the first.
+    shouldRevalidate: () => true,
+    children: [
+      { index: true, loader: () => redirect('/home'), element: null },
+      ...SCREENS.map(child),
+      ...PLACEHOLDER_ROUTES.map((route) => child({ ...route, lazy: placeholder })),
+      // Not-found is in the main chunk anyway: the error boundary shows it for 404s.
+      { path: '*', handle: { id: 'notFound' } satisfies RouteHandle, Component: NotFoundScreen },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { CardHead } from '../market/CardHead.tsx';
+import { useQuote, useQuoteStream } from '../market/data/hooks.ts';
+import { DASH, formatPct, trendClass, trendOf } from '../market/format.ts';
+import { NameCode } from '../market/NameCode.tsx';
+import { useFlash } from '../market/QuoteRow.tsx';
+import { useWatchlist } from '../watchlist/watchlistStore.ts';
+
+function WatchRow({ symbol }: { symbol: string }) {
+  const quote = useQuote(symbol);
+  const flash = useFlash(quote);
+  const trend = trendClass(trendOf(quote?.pct));
+  return (
+    <li>
+      <Link to={`/stockInfo/${symbol}`} className="hot-list__row" data-testid="watch-row">
+        <NameCode name={quote?.name ?? DASH} symbol={symbol} />
+        <span className={`hot-list__price ${trend}`}>
+          <span className={flash}>{quote?.price ?? DASH}</span>
+        </span>
+        <span className={`hot-list__figure ${trend}`}>{formatPct(quote?.pct)}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** The user's watchlist, live. */
+export function WatchlistCard() {
+  const { t } = useTranslation();
+  const { symbols, ready } = useWatchlist();
+  useQuoteStream(symbols);
+  return (
+    <section className="card hot-list" aria-label={t('home.watchlist.title')} data-testid="watchlist">
+      <CardHead title={t('home.watchlist.title')} to="/search/search" link={t('home.watchlist.add')} />
+      {ready && symbols.length === 0 ? <p className="hot-list__empty">{t('home.watchlist.empty')}</p> : null}
+      <ol className="hot-list__rows">
+        {symbols.map((symbol) => (
+          <WatchRow key={symbol} symbol={symbol} />
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FakeMarketSocket, snapshotOf } from '../../test/fakeMarketSocket.ts';
+import { fakeApi, ok } from '../../test/fixtures.ts';
+import { renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
+import { resetMarketConnection } from './data/market.ts';
+import { OVERSCAN, ROW_HEIGHT } from './MarketScreen.tsx';
+
+const CODES = Array.from({ length: 500 }, (_, i) => String(600000 + i));
+const VIEWPORT = 10 * ROW_HEIGHT;
+
+/** jsdom has no layout: the list is ten rows high, everything else has no size. */
+function giveTheListAHeight(): () => void {
+  const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.dataset.testid === 'quote-list' ? VIEWPORT : 0;
+    },
+  });
+  return () => {
+    if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
+  };
+}
+
+const symbolsOf = (socket: FakeMarketSocket, event: string) =>
+  socket.sent(event).flatMap((e) => (e.payload as { symbols: string[] }).symbols);
+
+describe('MarketScreen', () => {
+  let socket: FakeMarketSocket;
+  let restoreLayout: () => void;
+
+  beforeEach(() => {
+    resetSession();
+    restoreLayout = giveTheListAHeight();
+    resetMarketConnection(() => {
+      socket = new FakeMarketSocket();
+      return socket;
+    });
+    fakeApi({ 'GET /market/board': ok({ symbols: CODES, ts: 1 }) });
+  });
+  afterEach(() => restoreLayout());
+
+  it('streams only the rows on screen plus overscan, and follows the scroll', async () => {
+    const router = renderApp('/market');
+    await settlesAt(router, '/market');
+    await screen.findAllByTestId('quote-row');
+    await waitFor(() => expect(socket).toBeDefined());
+    act(() => socket.open());
+
+    // Ten rows fill the viewport; the overscan is rendered and streamed with them.
+    const firstScreen = CODES.slice(0, 10 + OVERSCAN);
+    await waitFor(() => expect(symbolsOf(socket, 'quotes:subscribe')).toEqual(firstScreen));
+    expect(screen.getAllByTestId('quote-row').length).toBeLessThanOrEqual(60);
+    act(() => socket.answerQuoteSubscribes((s) => snapshotOf(s, { name: `Stock ${s}`, price: '12.34' })));
+    await waitFor(() => expect(screen.getByText('Stock 600000')).toBeTruthy());
+
+    // Scroll to row 200: rows 200–209 are on screen, with the overscan either side.
+    const list = screen.getByTestId('quote-list');
+    list.scrollTop = 200 * ROW_HEIGHT;
+    fireEvent.scroll(list);
+    const secondScreen = CODES.slice(200 - OVERSCAN, 210 + OVERSCAN);
+    await waitFor(() => expect(symbolsOf(socket, 'quotes:unsubscribe').sort()).toEqual(firstScreen));
+    expect(symbolsOf(socket, 'quotes:subscribe').slice(firstScreen.length).sort()).toEqual(secondScreen);
+    expect(screen.getAllByTestId('quote-row').length).toBeLessThanOrEqual(60);
+    expect(screen.getAllByTestId('quote-row').map((row) => row.dataset.symbol)).toContain('600205');
+  });
+
+  it('shows the reconnecting banner while the connection is down', async () => {
+    const router = renderApp('/market');
+    await settlesAt(router, '/market');
+    await waitFor(() => expect(socket).toBeDefined());
+    act(() => socket.open());
+    act(() => socket.drop());
+    expect((await screen.findByTestId('connection-reconnecting')).textContent).toBe(
+      'Connection lost. Reconnecting…',
+    );
+    act(() => socket.open());
+    await waitFor(() => expect(screen.queryByTestId('connection-reconnecting')).toBeNull());
+  });
+});

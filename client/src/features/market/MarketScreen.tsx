@@ -1,0 +1,134 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoad } from '../../lib/useLoad.ts';
+import { Screen } from '../../shared-ui/Screen.tsx';
+import { useQuoteStream } from './data/hooks.ts';
+import { type Board, type BoardSort, fetchBoard } from './data/marketApi.ts';
+import { LoadState } from './LoadState.tsx';
+import { MarketStatusBar } from './MarketStatusBar.tsx';
+import { QuoteRow } from './QuoteRow.tsx';
+import { SearchLink } from './SearchLink.tsx';
+import { Segmented } from './Segmented.tsx';
+import { useDebounced } from './useDebounced.ts';
+import './market.css';
+
+export const ROW_HEIGHT = 56;
+/** Rows rendered above and below the viewport, and subscribed with the visible ones. */
+export const OVERSCAN = 8;
+/** The subscription follows the scroll once it rests this long. */
+export const SUBSCRIBE_DEBOUNCE_MS = 150;
+/** The server re-sorts the board this often while the list is on screen. */
+export const BOARD_REFRESH_MS = 5_000;
+
+const BOARDS: readonly Board[] = ['all', 'main', 'chinext', 'star'];
+type Order = 'asc' | 'desc';
+const SORTS: readonly Exclude<BoardSort, 'symbol'>[] = ['price', 'pct', 'turnover'];
+
+/** The whole market, virtualised: only the rows on screen (plus overscan) exist and stream. */
+export function MarketScreen() {
+  const { t, i18n } = useTranslation();
+  const [board, setBoard] = useState<Board>('all');
+  const [sort, setSort] = useState<Exclude<BoardSort, 'symbol'>>('pct');
+  const [order, setOrder] = useState<Order>('desc');
+  const [codes, reload] = useLoad(
+    (signal) => fetchBoard({ board, sort, order }, signal),
+    [board, sort, order],
+    {
+      refreshMs: BOARD_REFRESH_MS,
+    },
+  );
+  const symbols = codes.status === 'idle' ? [] : (codes.data?.symbols ?? []);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: symbols.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    getItemKey: (index) => symbols[index] ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  const visibleKey = items.map((item) => symbols[item.index]).join(',');
+  const subscribedKey = useDebounced(visibleKey, SUBSCRIBE_DEBOUNCE_MS);
+  const subscribed = useMemo(() => (subscribedKey ? subscribedKey.split(',') : []), [subscribedKey]);
+  useQuoteStream(subscribed);
+
+  const chooseSort = (next: Exclude<BoardSort, 'symbol'>) => {
+    if (next === sort) setOrder(order === 'desc' ? 'asc' : 'desc');
+    else {
+      setSort(next);
+      setOrder('desc');
+    }
+    scrollRef.current?.scrollTo({ top: 0 });
+  };
+
+  const chooseBoard = (next: Board) => {
+    setBoard(next);
+    scrollRef.current?.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Screen nav={{ title: t('routes.market'), showBack: false, right: <SearchLink /> }} padded={false}>
+      <div className="market-screen">
+        <MarketStatusBar />
+        <Segmented
+          options={BOARDS.map((b) => ({ value: b, label: t(`market.boards.${b}`) }))}
+          value={board}
+          onChange={chooseBoard}
+          label={t('market.boards.label')}
+          testId="board"
+        />
+        <div className="quote-head" role="toolbar" aria-label={t('market.sort.label')}>
+          <span className="quote-head__name">{t('market.columns.name')}</span>
+          {SORTS.map((s) => (
+            <button
+              key={s}
+              type="button"
+              className={`quote-head__sort quote-head__sort--${s}${sort === s ? ' quote-head__sort--active' : ''}`}
+              aria-pressed={sort === s}
+              aria-label={t('market.sort.by', {
+                column: t(`market.columns.${s}`),
+                order: t(`market.sort.${sort === s && order === 'desc' ? 'asc' : 'desc'}`),
+              })}
+              onClick={() => chooseSort(s)}
+              data-testid={`sort-${s}`}
+            >
+              {t(`market.columns.${s}`)}
+              <span className="quote-head__arrow" aria-hidden="true">
+                {sort === s ? (order === 'desc' ? '↓' : '↑') : '↕'}
+              </span>
+            </button>
+          ))}
+        </div>
+        <div
+          ref={scrollRef}
+          className="quote-list"
+          data-testid="quote-list"
+          data-subscribed={subscribed.length}
+          data-rows={items.length}
+        >
+          {symbols.length === 0 ? (
+            <LoadState state={codes} onRetry={reload} empty={t('market.empty')} />
+          ) : (
+            <div className="quote-list__track" style={{ height: virtualizer.getTotalSize() }}>
+              {items.map((item) => {
+                const symbol = symbols[item.index];
+                return symbol ? (
+                  <QuoteRow
+                    key={item.key}
+                    symbol={symbol}
+                    top={item.start}
+                    height={item.size}
+                    locale={i18n.language}
+                  />
+                ) : null;
+              })}
+            </div>
+          )}
+        </div>
+      </div>
+    </Screen>
+  );
+}

@@ -1,0 +1,42 @@
+import type { RankEvent, RankList } from '@bourse/shared';
+import { useEffect, useMemo } from 'react';
+import { withConnection } from './connection.ts';
+import { type Quote, useMarketStore } from './marketStore.ts';
+
+/** Streams these symbols' quotes while the component is mounted (and the list is unchanged). */
+export function useQuoteStream(symbols: readonly string[]): void {
+  const key = symbols.join(',');
+  useEffect(() => {
+    if (!key) return;
+    return withConnection((connection) => connection.watchQuotes(key.split(',')));
+  }, [key]);
+}
+
+/** One symbol's live quote; re-renders only when that row changes. */
+export function useQuote(symbol: string | undefined): Quote | undefined {
+  return useMarketStore((s) => (symbol ? s.quotes[symbol] : undefined));
+}
+
+/** Streams and returns one symbol's quote. */
+export function useLiveQuote(symbol: string | undefined): Quote | undefined {
+  const symbols = useMemo(() => (symbol ? [symbol] : []), [symbol]);
+  useQuoteStream(symbols);
+  return useQuote(symbol);
+}
+
+/** A ranking list, live while mounted. */
+export function useRank(list: RankList): RankEvent | undefined {
+  useEffect(() => withConnection((connection) => connection.watchRank(list)), [list]);
+  return useMarketStore((s) => s.ranks[list]);
+}
+
+/** The book and trade ticks of one symbol, live while mounted. */
+export function useBookStream(symbol: string | undefined): void {
+  useEffect(() => {
+    if (!symbol) return;
+    return withConnection((connection) => connection.watchBook(symbol));
+  }, [symbol]);
+}
+
+export const useMarketStatus = () => useMarketStore((s) => s.status);
+export const useConnectionState = () => useMarketStore((s) => s.connection);

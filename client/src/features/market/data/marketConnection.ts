@@ -1,0 +1,409 @@
+import {
+  bookSchema,
+  MARKET_EVENTS,
+  MARKET_PROTOCOL_VERSION,
+  MAX_SYMBOLS_PER_SOCKET,
+  marketStatusSchema,
+  quoteSnapshotSchema,
+  quoteUpdateSchema,
+  type RankList,
+  rankEventSchema,
+  tradesEventSchema,
+} from '@bourse/shared';
+import { z } from 'zod';
+import { FrameInbox, type FrameScheduler } from './frameInbox.ts';
+import { applyBatch, type ConnectionState, type MarketState } from './marketStore.ts';
+import { judgeSeq, type Sequenced } from './sequence.ts';
+import { chunk, diffSets, RefCounter } from './subscriptions.ts';
+
+/** The part of a socket.io-client Socket the connection uses; tests give a fake. */
+export interface MarketSocket {
+  readonly connected: boolean;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  emit(event: string, payload: unknown, ack?: (reply: unknown) => void): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+}
+
+export type SocketFactory = () => MarketSocket;
+
+export interface Logger {
+  warn(message: string, detail?: unknown): void;
+  error(message: string, detail?: unknown): void;
+}
+
+export interface ConnectionDeps {
+  createSocket: SocketFactory;
+  /** The market store's state and its setter. */
+  getState(): MarketState;
+  setState(patch: Partial<MarketState> | ((state: MarketState) => Partial<MarketState>)): void;
+  scheduler?: FrameScheduler;
+  logger: Logger;
+  /** The page, to pause while it is hidden; absent in tests that do not need it. */
+  document?: {
+    readonly visibilityState: DocumentVisibilityState;
+    addEventListener(type: 'visibilitychange', listener: () => void): void;
+  };
+  /** An ack that does not come within this is given up (ms). */
+  ackTimeoutMs?: number;
+}
+
+const ACK_TIMEOUT_MS = 10_000;
+
+const ackSchema = z.union([
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.object({ key: z.string(), message: z.string(), symbols: z.array(z.string()).optional() }),
+  }),
+]);
+type AckError = Extract<z.infer<typeof ackSchema>, { ok: false }>['error'];
+
+const quoteUpdatesSchema = z.array(quoteUpdateSchema);
+const quoteSnapshotsSchema = z.array(quoteSnapshotSchema);
+
+/**
+ * The one connection to the /market namespace. Screens say what they watch (`watchQuotes`,
+ * `watchBook`, `watchRank`) and let go with the returned function; counts across screens decide
+ * what the server is asked for, in one request per kind per tick. Every message is parsed with
+ * its shared schema (a bad one is logged and dropped whole) and buffered into the store once
+ * per animation frame. On every (re)connect everything wanted is subscribed again, so each
+ * screen starts from fresh snapshots; while the page is hidden the socket is closed.
+ */
+export class MarketConnection {
+  private socket: MarketSocket | null = null;
+  private readonly inbox: FrameInbox;
+  private readonly wanted = {
+    quotes: new RefCounter<string>(),
+    books: new RefCounter<string>(),
+    ranks: new RefCounter<RankList>(),
+  };
+  /** What this socket has asked the server for (acked or on its way). */
+  private sent = { quotes: new Set<string>(), books: new Set<string>(), ranks: new Set<RankList>() };
+  /** Symbols the server refused, with the error key, until nobody wants them. */
+  private readonly refused = new Map<string, string>();
+  /** Last trade tick applied per symbol: a gap in their `seq` means ticks were lost. */
+  private readonly lastTrade = new Map<string, Sequenced>();
+  private syncQueued = false;
+
+  constructor(private readonly deps: ConnectionDeps) {
+    this.inbox = new FrameInbox((batch) => deps.setState((state) => applyBatch(state, batch)), deps.scheduler);
+  }
+
+  /** Streams quotes of these symbols until the returned function is called. */
+  watchQuotes(symbols: readonly string[]): () => void {
+    const unique = [...new Set(symbols)];
+    this.retain(this.wanted.quotes, unique);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      for (const symbol of this.wanted.quotes.release(unique)) this.forgetRefusal(symbol);
+      this.scheduleSync();
+    };
+  }
+
+  /** The five-level book and trade ticks of one symbol. */
+  watchBook(symbol: string): () => void {
+    this.retain(this.wanted.books, [symbol]);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      for (const gone of this.wanted.books.release([symbol])) this.lastTrade.delete(gone);
+      this.scheduleSync();
+    };
+  }
+
+  /** A ranking list, live. */
+  watchRank(list: RankList): () => void {
+    this.retain(this.wanted.ranks, [list]);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.wanted.ranks.release([list]);
+      this.scheduleSync();
+    };
+  }
+
+  /** Opens the socket without watching anything: the status (phase, simulated) comes with it. */
+  open(): void {
+    this.ensureSocket();
+  }
+
+  /** How many screens want a symbol's quotes (tests and diagnostics). */
+  quoteWatchers(symbol: string): number {
+    return this.wanted.quotes.count(symbol);
+  }
+
+  /** Applies buffered messages now instead of at the next frame (tests). */
+  flush(): void {
+    this.inbox.flush();
+  }
+
+  private retain<K extends string>(counter: RefCounter<K>, keys: readonly K[]): void {
+    counter.retain(keys);
+    this.ensureSocket();
+    this.scheduleSync();
+  }
+
+  private forgetRefusal(symbol: string): void {
+    if (!this.refused.delete(symbol)) return;
+    this.deps.setState((state) => {
+      const { [symbol]: _gone, ...refused } = state.refused;
+      return { refused };
+    });
+  }
+
+  private get connection(): ConnectionState {
+    return this.deps.getState().connection;
+  }
+
+  private setConnection(connection: ConnectionState): void {
+    if (this.connection !== connection) this.deps.setState({ connection });
+  }
+
+  private ensureSocket(): void {
+    if (this.socket || this.connection === 'incompatible') return;
+    const socket = this.deps.createSocket();
+    this.socket = socket;
+    this.setConnection('connecting');
+    socket.on('connect', () => this.onConnect());
+    socket.on('disconnect', (reason: string) => this.onDisconnect(reason));
+    socket.on('connect_error', () => {
+      if (this.connection === 'connecting') this.setConnection('reconnecting');
+    });
+    socket.on(MARKET_EVENTS.status, (payload: unknown) => this.onStatus(payload));
+    socket.on(MARKET_EVENTS.quotes, (payload: unknown) => this.onQuotes(payload));
+    socket.on(MARKET_EVENTS.book, (payload: unknown) => this.onBook(payload));
+    socket.on(MARKET_EVENTS.trades, (payload: unknown) => this.onTrades(payload));
+    socket.on(MARKET_EVENTS.rank, (payload: unknown) => this.onRank(payload));
+    this.deps.document?.addEventListener('visibilitychange', () => this.onVisibility());
+    if (this.deps.document?.visibilityState === 'hidden') this.pause();
+    else socket.connect();
+  }
+
+  private onConnect(): void {
+    this.setConnection('open');
+    this.resubscribeAll();
+  }
+
+  /** Forget what the server had: the next sync asks again and every answer is a fresh snapshot. */
+  private resubscribeAll(): void {
+    this.sent = { quotes: new Set(), books: new Set(), ranks: new Set() };
+    this.lastTrade.clear();
+    this.scheduleSync();
+  }
+
+  private onDisconnect(reason: string): void {
+    this.sent = { quotes: new Set(), books: new Set(), ranks: new Set() };
+    if (this.connection === 'paused' || this.connection === 'incompatible') return;
+    this.setConnection('reconnecting');
+    // socket.io retries by itself except after a server-side disconnect.
+    if (reason === 'io server disconnect') this.socket?.connect();
+  }
+
+  private onVisibility(): void {
+    if (this.deps.document?.visibilityState === 'hidden') this.pause();
+    else this.resume();
+  }
+
+  private pause(): void {
+    if (!this.socket || this.connection === 'incompatible') return;
+    this.setConnection('paused');
+    this.inbox.discard();
+    this.socket.disconnect();
+  }
+
+  private resume(): void {
+    if (!this.socket || this.connection !== 'paused') return;
+    this.setConnection('connecting');
+    this.socket.connect();
+  }
+
+  private onStatus(payload: unknown): void {
+    const protocol = (payload as { protocol?: unknown } | null)?.protocol;
+    if (typeof protocol === 'number' && protocol !== MARKET_PROTOCOL_VERSION) {
+      this.deps.logger.error(
+        `market: the server speaks protocol ${protocol}, this client ${MARKET_PROTOCOL_VERSION}`,
+      );
+      this.setConnection('incompatible');
+      this.inbox.discard();
+      this.socket?.disconnect();
+      return;
+    }
+    const parsed = marketStatusSchema.safeParse(payload);
+    if (!parsed.success) {
+      this.deps.logger.error('market: a status message broke its contract; dropped', parsed.error.issues);
+      return;
+    }
+    const previous = this.deps.getState().status;
+    this.deps.setState({ status: parsed.data });
+    // A new trading day brings new previous closes and limits: take fresh snapshots.
+    if (previous && previous.tradingDate !== parsed.data.tradingDate) this.resubscribeAll();
+  }
+
+  private onQuotes(payload: unknown): void {
+    const parsed = quoteUpdatesSchema.safeParse(payload);
+    if (!parsed.success) return this.dropped(MARKET_EVENTS.quotes, parsed.error.issues);
+    for (const update of parsed.data) this.inbox.quote(update);
+  }
+
+  private onBook(payload: unknown): void {
+    const parsed = bookSchema.safeParse(payload);
+    if (!parsed.success) return this.dropped(MARKET_EVENTS.book, parsed.error.issues);
+    this.inbox.book(parsed.data);
+  }
+
+  private onTrades(payload: unknown): void {
+    const parsed = tradesEventSchema.safeParse(payload);
+    if (!parsed.success) return this.dropped(MARKET_EVENTS.trades, parsed.error.issues);
+    const { symbol, trades } = parsed.data;
+    if (!this.wanted.books.has(symbol)) return;
+    const fresh = [];
+    let gap = false;
+    for (const tick of trades) {
+      const sequenced = { seq: tick.seq, ts: tick.time };
+      const verdict = judgeSeq(sequenced, this.lastTrade.get(symbol));
+      if (verdict === 'stale') continue;
+      if (verdict === 'gap') gap = true;
+      this.lastTrade.set(symbol, sequenced);
+      fresh.push(tick);
+    }
+    this.inbox.trades(symbol, fresh);
+    if (gap) this.resyncBook(symbol);
+  }
+
+  private onRank(payload: unknown): void {
+    const parsed = rankEventSchema.safeParse(payload);
+    if (!parsed.success) return this.dropped(MARKET_EVENTS.rank, parsed.error.issues);
+    this.inbox.rank(parsed.data);
+  }
+
+  private dropped(event: string, issues: unknown): void {
+    this.deps.logger.error(`market: a ${event} message broke its contract; dropped`, issues);
+  }
+
+  /** Ticks were lost: ask for the symbol again, whose answer is a fresh book. */
+  private resyncBook(symbol: string): void {
+    this.sent.books.delete(symbol);
+    this.lastTrade.delete(symbol);
+    this.scheduleSync();
+  }
+
+  private scheduleSync(): void {
+    if (this.syncQueued) return;
+    this.syncQueued = true;
+    queueMicrotask(() => {
+      this.syncQueued = false;
+      this.sync();
+    });
+  }
+
+  /** Brings the server's subscriptions in line with what screens want. */
+  private sync(): void {
+    const socket = this.socket;
+    if (!socket?.connected || this.connection !== 'open') return;
+    const wantedQuotes = new Set(this.wanted.quotes.keys().filter((s) => !this.refused.has(s)));
+    const quotes = diffSets(this.sent.quotes, wantedQuotes);
+    for (const symbols of chunk(quotes.unsubscribe, MAX_SYMBOLS_PER_SOCKET)) {
+      for (const symbol of symbols) this.sent.quotes.delete(symbol);
+      socket.emit(MARKET_EVENTS.quotesUnsubscribe, { symbols });
+    }
+    for (const symbols of chunk(quotes.subscribe, MAX_SYMBOLS_PER_SOCKET)) {
+      for (const symbol of symbols) this.sent.quotes.add(symbol);
+      this.request(MARKET_EVENTS.quotesSubscribe, { symbols }, (data) => this.onQuoteSnapshots(data), (error) =>
+        this.onQuotesRefused(symbols, error),
+      );
+    }
+
+    const books = diffSets(this.sent.books, new Set(this.wanted.books.keys()));
+    for (const symbol of books.unsubscribe) {
+      this.sent.books.delete(symbol);
+      socket.emit(MARKET_EVENTS.bookUnsubscribe, { symbol });
+    }
+    for (const symbol of books.subscribe) {
+      this.sent.books.add(symbol);
+      this.request(MARKET_EVENTS.bookSubscribe, { symbol }, (data) => {
+        const parsed = bookSchema.safeParse(data);
+        if (parsed.success) this.inbox.book(parsed.data);
+        else this.dropped(`${MARKET_EVENTS.bookSubscribe} ack`, parsed.error.issues);
+      });
+    }
+
+    const ranks = diffSets(this.sent.ranks, new Set(this.wanted.ranks.keys()));
+    for (const list of ranks.unsubscribe) {
+      this.sent.ranks.delete(list);
+      socket.emit(MARKET_EVENTS.rankUnsubscribe, { list });
+    }
+    for (const list of ranks.subscribe) {
+      this.sent.ranks.add(list);
+      this.request(MARKET_EVENTS.rankSubscribe, { list }, (data) => {
+        const parsed = rankEventSchema.safeParse(data);
+        if (parsed.success) this.inbox.rank(parsed.data);
+        else this.dropped(`${MARKET_EVENTS.rankSubscribe} ack`, parsed.error.issues);
+      });
+    }
+  }
+
+  private onQuoteSnapshots(data: unknown): void {
+    const parsed = quoteSnapshotsSchema.safeParse(data);
+    if (!parsed.success) return this.dropped(`${MARKET_EVENTS.quotesSubscribe} ack`, parsed.error.issues);
+    for (const snapshot of parsed.data) this.inbox.quote(snapshot);
+  }
+
+  /** A subscribe fails whole: refuse the named codes (or all of them) and ask again for the rest. */
+  private onQuotesRefused(symbols: readonly string[], error: AckError): void {
+    for (const symbol of symbols) this.sent.quotes.delete(symbol);
+    const refused = error.symbols ?? symbols;
+    for (const symbol of refused) if (this.wanted.quotes.has(symbol)) this.refused.set(symbol, error.key);
+    this.deps.logger.warn(`market: quotes refused (${error.key})`, refused);
+    this.deps.setState((state) => ({
+      refused: { ...state.refused, ...Object.fromEntries(refused.map((s) => [s, error.key])) },
+    }));
+    if (error.symbols) this.scheduleSync();
+  }
+
+  /** Emits with an ack; `onError` hears refusals, and a lost or garbled ack is forgotten and logged. */
+  private request(
+    event: string,
+    payload: unknown,
+    onData: (data: unknown) => void,
+    onError?: (error: AckError) => void,
+  ): void {
+    const socket = this.socket;
+    if (!socket) return;
+    let settled = false;
+    const timer = setTimeout(() => {
+      if (settled) return;
+      settled = true;
+      this.deps.logger.warn(`market: no answer to ${event}`);
+      this.forgetSent(event, payload);
+    }, this.deps.ackTimeoutMs ?? ACK_TIMEOUT_MS);
+    socket.emit(event, payload, (reply: unknown) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      const ack = ackSchema.safeParse(reply);
+      if (!ack.success) {
+        this.dropped(`${event} ack`, ack.error.issues);
+        return;
+      }
+      if (ack.data.ok) onData(ack.data.data);
+      else if (onError) onError(ack.data.error);
+      else {
+        this.deps.logger.warn(`market: ${event} refused (${ack.data.error.key})`);
+        this.forgetSent(event, payload);
+      }
+    });
+  }
+
+  /** An unanswered subscribe is not counted as sent, so the next sync (or reconnect) asks again. */
+  private forgetSent(event: string, payload: unknown): void {
+    const body = payload as { symbols?: string[]; symbol?: string; list?: RankList };
+    if (event === MARKET_EVENTS.quotesSubscribe) for (const s of body.symbols ?? []) this.sent.quotes.delete(s);
+    if (event === MARKET_EVENTS.bookSubscribe && body.symbol) this.sent.books.delete(body.symbol);
+    if (event === MARKET_EVENTS.rankSubscribe && body.list) this.sent.ranks.delete(body.list);
+  }
+}

@@ -1,0 +1,83 @@
+import type { Book } from '@bourse/shared';
+import { useTranslation } from 'react-i18next';
+import { useMarketStore } from '../market/data/marketStore.ts';
+import { DASH, formatLots, trendClass, trendOf } from '../market/format.ts';
+
+const LEVELS = 5;
+
+type Side = 'ask' | 'bid';
+
+function Level({
+  side,
+  level,
+  entry,
+  prevClose,
+  widest,
+  locale,
+}: {
+  side: Side;
+  level: number;
+  entry: Book['bids'][number] | undefined;
+  prevClose: string | undefined;
+  widest: number;
+  locale: string;
+}) {
+  const { t } = useTranslation();
+  const trend = entry && prevClose ? trendOf(Number(entry.price) - Number(prevClose)) : 'flat';
+  const width = entry && widest > 0 ? `${Math.round((entry.volume / widest) * 100)}%` : '0%';
+  return (
+    <li className={`book__level book__level--${side}`} data-testid={`book-${side}-${level}`}>
+      <span className="book__label">{t(`stock.book.${side}`, { level })}</span>
+      <span className={`book__price ${trendClass(trend)}`}>{entry?.price ?? DASH}</span>
+      <span className="book__volume">
+        <span className="book__bar" style={{ width }} aria-hidden="true" />
+        {entry ? formatLots(entry.volume, locale) : DASH}
+      </span>
+    </li>
+  );
+}
+
+/** Five levels each side, asks above bids, with depth bars; the call auction's indicative match when there is one. */
+export function OrderBook({ symbol, prevClose }: { symbol: string; prevClose: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  const book = useMarketStore((s) => s.books[symbol]);
+  const widest = Math.max(
+    0,
+    ...(book?.asks ?? []).map((l) => l.volume),
+    ...(book?.bids ?? []).map((l) => l.volume),
+  );
+  // Asks from the fifth level down to the best, then bids from the best down.
+  const levels = Array.from({ length: LEVELS }, (_, i) => i + 1);
+  const side = (which: Side, order: number[]) => (
+    <ol className="book__side">
+      {order.map((level) => (
+        <Level
+          key={level}
+          side={which}
+          level={level}
+          entry={(which === 'ask' ? book?.asks : book?.bids)?.[level - 1]}
+          prevClose={prevClose}
+          widest={widest}
+          locale={i18n.language}
+        />
+      ))}
+    </ol>
+  );
+  return (
+    <section className="card book" aria-label={t('stock.book.title')} data-testid="order-book">
+      <h2 className="card__title">{t('stock.book.title')}</h2>
+      {side('ask', [...levels].reverse())}
+      {book?.indicative ? (
+        <p className="book__indicative" data-testid="book-indicative">
+          {t('stock.book.indicative', {
+            price: book.indicative.price,
+            volume: formatLots(book.indicative.volume, i18n.language),
+          })}
+        </p>
+      ) : (
+        <hr className="book__divider" />
+      )}
+      {side('bid', levels)}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Quote } from '../market/data/marketStore.ts';
+import {
+  DASH,
+  formatChange,
+  formatCompact,
+  formatLots,
+  formatPct,
+  trendClass,
+  trendOf,
+} from '../market/format.ts';
+import { useFlash } from '../market/QuoteRow.tsx';
+
+/** A price coloured against the previous close. */
+function Against({ value, prevClose, testId }: { value: string | null; prevClose: string; testId?: string }) {
+  const trend = value === null ? 'flat' : trendOf(Number(value) - Number(prevClose));
+  return (
+    <span className={trendClass(trend)} data-testid={testId}>
+      {value ?? DASH}
+    </span>
+  );
+}
+
+/** Price, change and the day's figures of one stock, live. */
+export function StockHeader({ symbol, quote }: { symbol: string; quote: Quote | undefined }) {
+  const { t, i18n } = useTranslation();
+  const flash = useFlash(quote);
+  if (!quote) {
+    return (
+      <section className="card stock-header stock-header--loading" aria-busy="true" aria-label={symbol} />
+    );
+  }
+  const trend = trendClass(trendOf(quote.change));
+  const locale = i18n.language;
+  const limit = (price: string | null, side: 'up' | 'down') => (
+    <span className={`price-${side}`} data-testid={`stock-limit-${side}`}>
+      {price ?? t('stock.noLimit')}
+    </span>
+  );
+  const stats: { key: string; label: string; value: ReactNode }[] = [
+    {
+      key: 'open',
+      label: t('stock.open'),
+      value: <Against value={quote.open} prevClose={quote.prevClose} />,
+    },
+    {
+      key: 'high',
+      label: t('stock.high'),
+      value: <Against value={quote.high} prevClose={quote.prevClose} />,
+    },
+    { key: 'low', label: t('stock.low'), value: <Against value={quote.low} prevClose={quote.prevClose} /> },
+    { key: 'prevClose', label: t('stock.prevClose'), value: quote.prevClose },
+    {
+      key: 'volume',
+      label: t('stock.volume'),
+      value: t('stock.lots', { value: formatLots(quote.volume, locale) }),
+    },
+    { key: 'turnover', label: t('stock.turnover'), value: formatCompact(quote.turnover, locale) },
+    { key: 'turnoverRate', label: t('stock.turnoverRate'), value: `${quote.turnoverRate}%` },
+    { key: 'limitUp', label: t('stock.limitUp'), value: limit(quote.limitUp, 'up') },
+    { key: 'limitDown', label: t('stock.limitDown'), value: limit(quote.limitDown, 'down') },
+  ];
+  return (
+    <section className="card stock-header" data-testid="stock-header">
+      <div className="stock-header__main">
+        <span className={`stock-header__price ${trend}`}>
+          <span className={flash} data-testid="stock-price">
+            {quote.price}
+          </span>
+        </span>
+        <span className={`stock-header__change ${trend}`}>
+          <span data-testid="stock-change">{formatChange(quote.change)}</span>
+          <span data-testid="stock-pct">{formatPct(quote.pct)}</span>
+        </span>
+        <span className="stock-header__board">{t(`market.boards.${quote.board}`)}</span>
+      </div>
+      <dl className="stock-stats">
+        {stats.map((s) => (
+          <div key={s.key} className="stock-stats__item">
+            <dt>{s.label}</dt>
+            <dd>{s.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  type ChartOptions,
+  ColorType,
+  CrosshairMode,
+  type DeepPartial,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  LineSeries,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { ColorConvention } from '../../session/sessionStore.ts';
+
+/** The same reds and greens as the stylesheet's --rise and --fall. */
+const RISE = '#e8383d';
+const FALL = '#14a05b';
+
+export const CHART_COLORS = {
+  price: '#2f7cf6',
+  average: '#e38a00',
+  prevClose: '#86909c',
+  ma: { 5: '#e38a00', 10: '#2f7cf6', 20: '#9b51e0' } as Record<number, string>,
+  grid: '#f0f1f4',
+  text: '#4e5969',
+  border: '#e5e6eb',
+};
+
+/** Up and down colours after the user's setting (red up by default, the China convention). */
+export function trendColors(colors: ColorConvention): { up: string; down: string } {
+  return colors === 'red-up' ? { up: RISE, down: FALL } : { up: FALL, down: RISE };
+}
+
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * Chart time for an instant: lightweight-charts labels its axis in UTC, so times are moved by
+ * Beijing's offset and the axis reads the exchange's clock wherever the phone is.
+ */
+export const toChartTime = (ms: number): UTCTimestamp =>
+  Math.floor((ms + SHANGHAI_OFFSET_MS) / 1000) as UTCTimestamp;
+
+/** Prices in cents to the yuan a chart draws. */
+export const yuan = (cents: number): number => cents / 100;
+
+export function baseChartOptions(minuteBars: boolean): DeepPartial<ChartOptions> {
+  return {
+    autoSize: true,
+    layout: {
+      background: { type: ColorType.Solid, color: '#ffffff' },
+      textColor: CHART_COLORS.text,
+      fontSize: 11,
+      panes: { separatorColor: CHART_COLORS.border, enableResize: false },
+      // Its spot over the volume pane hides bars on a phone; ChartAttribution credits it instead.
+      attributionLogo: false,
+    },
+    grid: { vertLines: { color: CHART_COLORS.grid }, horzLines: { color: CHART_COLORS.grid } },
+    rightPriceScale: { borderColor: CHART_COLORS.border },
+    timeScale: { borderColor: CHART_COLORS.border, timeVisible: minuteBars, secondsVisible: false },
+    crosshair: { mode: CrosshairMode.Normal },
+  };
+}
+
+/** Prices to the cent on every price series (volume series format their own). */
+export const PRICE_FORMAT = { type: 'price', precision: 2, minMove: 0.01 } as const;
+
+/** The volume pane under the price pane takes this share of the height. */
+const VOLUME_PANE_STRETCH = 0.3;
+
+/** A thin line over the prices (average price, moving averages) with no label of its own. */
+export function addOverlayLine(chart: IChartApi, color: string): ISeriesApi<'Line'> {
+  return chart.addSeries(LineSeries, {
+    color,
+    lineWidth: 1,
+    priceFormat: PRICE_FORMAT,
+    priceLineVisible: false,
+    lastValueVisible: false,
+    crosshairMarkerVisible: false,
+  });
+}
+
+/** Volume bars in their own pane under the prices. */
+export function addVolumePane(chart: IChartApi): ISeriesApi<'Histogram'> {
+  const volume = chart.addSeries(
+    HistogramSeries,
+    { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false },
+    1,
+  );
+  chart.panes()[1]?.setStretchFactor(VOLUME_PANE_STRETCH);
+  return volume;
+}

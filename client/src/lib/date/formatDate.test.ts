@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, toDate } from './formatDate.ts';
+
+// 2024-01-01T16:30:05Z is 2024-01-02 00:30:05 in Shanghai (UTC+8), a Tuesday there.
+const MS = Date.UTC(2024, 0, 1, 16, 30, 5);
+const SECONDS = MS / 1000;
+
+describe('formatDate', () => {
+  it('uses YYYY-MM-DD HH:mm:ss in market time by default', () => {
+    expect(formatDate(MS)).toBe('2024-01-02 00:30:05');
+  });
+
+  it('reads a 10-digit number as seconds and a 13-digit one as milliseconds', () => {
+    expect(String(SECONDS)).toHaveLength(10);
+    expect(formatDate(SECONDS)).toBe('2024-01-02 00:30:05');
+    expect(formatDate(String(SECONDS))).toBe('2024-01-02 00:30:05');
+    expect(formatDate(String(MS))).toBe('2024-01-02 00:30:05');
+  });
+
+  it('formats a Date and an ISO string the same', () => {
+    expect(formatDate(new Date(MS), 'YYYY/MM/DD HH:mm')).toBe('2024/01/02 00:30');
+    expect(formatDate('2024-01-01T16:30:05Z', 'HH:mm:ss')).toBe('00:30:05');
+  });
+
+  it("names the weekday in the user's language", () => {
+    expect(formatDate(MS, 'dddd', 'zh-CN')).toBe('星期二');
+    expect(formatDate(MS, 'dddd', 'en')).toBe('Tuesday');
+    expect(formatDate(MS, 'ddd', 'en')).toBe('Tue');
+    expect(formatDate(MS, 'dddd', 'ja')).toBe('火曜日');
+    expect(formatDate(MS, 'dddd', 'fr')).toBe('mardi');
+    expect(formatDate(MS, 'MM-DD dddd', 'it')).toBe('01-02 martedì');
+  });
+
+  it('gives an empty string for nothing or nonsense', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+    expect(toDate(Number.NaN)).toBeUndefined();
+  });
+});

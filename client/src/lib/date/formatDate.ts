@@ -1,0 +1,78 @@
+/**
+ * Dates are shown in market time, Asia/Shanghai, whatever the device's zone: every A-share
+ * session, order and fill happens on Beijing time, so a trader abroad reads the same clock as
+ * the exchange. Weekday names follow the user's language.
+ */
+export const MARKET_TIME_ZONE = 'Asia/Shanghai';
+export const DEFAULT_DATE_PATTERN = 'YYYY-MM-DD HH:mm:ss';
+
+export type DateInput = Date | number | string | null | undefined;
+
+/** A 10-digit number (or numeric string) is seconds since the epoch; a 13-digit one is ms. */
+export function toDate(value: DateInput): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? value : new Date(toEpochMs(value));
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function toEpochMs(value: number | string): number | string {
+  const numeric = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : undefined;
+  if (numeric === undefined) return value;
+  return String(Math.trunc(Math.abs(numeric))).length <= 10 ? numeric * 1000 : numeric;
+}
+
+const partsFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: MARKET_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+const weekdayFormatters = new Map<string, Intl.DateTimeFormat>();
+function weekdayName(date: Date, locale: string, width: 'long' | 'short'): string {
+  const key = `${locale}|${width}`;
+  let formatter = weekdayFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { timeZone: MARKET_TIME_ZONE, weekday: width });
+    weekdayFormatters.set(key, formatter);
+  }
+  return formatter.format(date);
+}
+
+const TOKENS = /YYYY|MM|DD|HH|mm|ss|dddd|ddd/g;
+
+/** Pattern tokens read straight from the formatter's parts. */
+const TOKEN_PARTS: Record<string, Intl.DateTimeFormatPartTypes> = {
+  YYYY: 'year',
+  MM: 'month',
+  DD: 'day',
+  HH: 'hour',
+  mm: 'minute',
+  ss: 'second',
+};
+
+/**
+ * Formats a date in market time. Pattern tokens: YYYY MM DD HH mm ss, dddd (weekday, long) and
+ * ddd (weekday, short). An empty or invalid input gives ''.
+ */
+export function formatDate(value: DateInput, pattern = DEFAULT_DATE_PATTERN, locale = 'zh-CN'): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of partsFormatter.formatToParts(date)) parts[part.type] = part.value;
+  const field = (token: string): string => {
+    switch (token) {
+      case 'dddd':
+        return weekdayName(date, locale, 'long');
+      case 'ddd':
+        return weekdayName(date, locale, 'short');
+      default:
+        return parts[TOKEN_PARTS[token] ?? 'literal'] ?? token;
+    }
+  };
+  return pattern.replace(TOKENS, field);
+}

@@ -1,0 +1,22 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { resetMarketConnection } from '../features/market/data/market.ts';
+import { initI18n } from '../i18n/index.ts';
+import { FakeMarketSocket } from './fakeMarketSocket.ts';
+
+// Lazy screens are transformed on first use: give findBy/waitFor room on a slow CI machine.
+configure({ asyncUtilTimeout: 5000 });
+
+// Tests read English; catalogues.test.ts checks that every language has the same keys.
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+// No test reaches a network: market screens get a socket that never connects unless told to.
+beforeEach(() => {
+  resetMarketConnection(() => new FakeMarketSocket());
+});
+
+afterEach(() => {
+  cleanup();
+});

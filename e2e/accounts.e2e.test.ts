@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, type RunningProduct, startProduct } from './harness.ts';
+import { App } from './pages/app.ts';
+
+describe('a newcomer on a phone: register, log in, switch language, log out', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let app: App;
+  const user = {
+    account: `e2e_${randomBytes(4).toString('hex')}`,
+    password: 'secret123',
+    username: 'Li',
+    givenName: 'Wei',
+    email: 'li.wei@example.com',
+    mobile: '13800138000',
+  };
+
+  beforeAll(async () => {
+    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    const context = await newContext(browser, 'phone', { locale: 'en-US' });
+    app = new App(await context.newPage(), product.baseUrl);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('registers and lands logged in', async () => {
+    await app.register(user);
+    await app.page.waitForURL((url) => url.pathname !== '/register');
+    await app.open('/my');
+    await expect(app.page.getByTestId('profile-name').textContent()).resolves.toContain('Wei');
+  });
+
+  it('logs out, and a guarded route sends the visitor to /login with a message', async () => {
+    await app.logOut();
+    await app.waitForPath('/login');
+    await app.page.goto(`${product.baseUrl}/ucenter/holding`);
+    await app.waitForPath('/login');
+    await expect(app.toast()).resolves.toBe('Please login first.');
+  });
+
+  it('refuses a wrong password with the server message', async () => {
+    await app.logIn(user.account, 'wrong-password');
+    await expect(app.page.getByTestId('form-error').textContent()).resolves.toBe(
+      'Wrong account or password.',
+    );
+    expect(app.path()).toBe('/login');
+  });
+
+  it('logs in with the right password', async () => {
+    await app.logIn(user.account, user.password);
+    await app.page.waitForURL((url) => url.pathname !== '/login');
+  });
+
+  it('switches to Japanese at once, and a reload keeps it', async () => {
+    await app.chooseLanguage('日本語');
+    await expect.poll(() => app.htmlLang()).toBe('ja');
+    const japaneseTitle = await app.title();
+    await app.page.reload();
+    await app.page.getByTestId('page-title').waitFor();
+    expect(await app.htmlLang()).toBe('ja');
+    expect(await app.title()).toBe(japaneseTitle);
+  });
+
+  it('logs out and the guard answers in Japanese', async () => {
+    await app.logOut();
+    await app.waitForPath('/login');
+    await app.page.goto(`${product.baseUrl}/personCenter/moneyLog`);
+    await app.waitForPath('/login');
+    await expect(app.toast()).resolves.toBe('先にログインしてください。');
+  });
+});

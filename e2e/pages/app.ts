@@ -1,0 +1,71 @@
+import type { Page } from 'playwright-core';
+
+/** The user's view of Bourse: each method is one thing a person does or sees. */
+export class App {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  async open(path: string): Promise<void> {
+    await this.page.goto(`${this.baseUrl}${path}`);
+    await this.page.getByTestId('page-title').waitFor();
+  }
+
+  title(): Promise<string | null> {
+    return this.page.getByTestId('page-title').textContent();
+  }
+
+  path(): string {
+    return new URL(this.page.url()).pathname;
+  }
+
+  async waitForPath(path: string): Promise<void> {
+    await this.page.waitForURL((url) => url.pathname === path);
+  }
+
+  async register(user: {
+    account: string;
+    password: string;
+    username: string;
+    givenName: string;
+    email: string;
+    mobile: string;
+  }) {
+    await this.open('/register');
+    await this.page.getByTestId('register-account').fill(user.account);
+    await this.page.getByTestId('register-password').fill(user.password);
+    await this.page.getByTestId('register-confirmPassword').fill(user.password);
+    await this.page.getByTestId('register-username').fill(user.username);
+    await this.page.getByTestId('register-givenName').fill(user.givenName);
+    await this.page.getByTestId('register-email').fill(user.email);
+    await this.page.getByTestId('register-mobile').fill(user.mobile);
+    await this.page.getByTestId('register-agree').check();
+    await this.page.getByTestId('register-submit').click();
+  }
+
+  async logIn(account: string, password: string): Promise<void> {
+    await this.open('/login');
+    await this.page.getByTestId('login-account').fill(account);
+    await this.page.getByTestId('login-password').fill(password);
+    await this.page.getByTestId('login-submit').click();
+  }
+
+  async chooseLanguage(nativeName: string): Promise<void> {
+    await this.open('/setting');
+    await this.page.getByRole('radio', { name: nativeName }).check();
+  }
+
+  async logOut(): Promise<void> {
+    await this.open('/setting');
+    await this.page.getByTestId('logout').click();
+  }
+
+  htmlLang(): Promise<string | null> {
+    return this.page.locator('html').getAttribute('lang');
+  }
+
+  toast(): Promise<string | null> {
+    return this.page.getByTestId('toast').textContent();
+  }
+}

@@ -1,0 +1,6 @@
+import type { userRoutes } from '@bourse/shared';
+import { type Handler, signedIn } from '../http/mountRoute.ts';
+import { loadUserInfo } from './users.ts';
+
+export const infoHandler: Handler<typeof userRoutes.info> = async (ctx) =>
+  loadUserInfo(ctx.app.db, signedIn(ctx).userId);

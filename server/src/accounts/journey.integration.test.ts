@@ -1,0 +1,37 @@
+import { userRoutes } from '@bourse/shared';
+import { describe, expect, it } from 'vitest';
+import { newRegistration } from '../testing/api.ts';
+import { expectFailure, expectOk } from '../testing/expectations.ts';
+import { DB_KINDS } from '../testing/testDatabase.ts';
+import { useTestServer } from '../testing/testServer.ts';
+
+describe.each(DB_KINDS)('an account from registration to logout on %s', (kind) => {
+  const t = useTestServer(kind);
+
+  it('registers, logs in, reads and changes settings, logs out', async () => {
+    const me = newRegistration({ lang: 'en' });
+    expectOk(await t.api.register(me), userRoutes.register.response);
+
+    const { userinfo } = expectOk(await t.api.login(me.account, me.password), userRoutes.login.response);
+    const { token } = userinfo;
+    expect(expectOk(await t.api.get('/api/user/info', { token }), userRoutes.info.response).account).toBe(
+      me.account,
+    );
+
+    expectOk(await t.api.post('/api/user/lang', { lang: 'ja' }, { token }), userRoutes.setLang.response);
+    expect(
+      expectOk(await t.api.get('/api/user/info', { token }), userRoutes.info.response).lang.file_name,
+    ).toBe('ja');
+
+    const change = { oldPassword: me.password, newPassword: 'another-secret' };
+    expectOk(
+      await t.api.post('/api/user/changePassword', change, { token }),
+      userRoutes.changePassword.response,
+    );
+
+    expectOk(await t.api.post('/api/user/logout', {}, { token }), userRoutes.logout.response);
+    expectFailure(await t.api.get('/api/user/info', { token, lang: 'ja' }), 'auth.sessionExpired', 'ja');
+
+    expectOk(await t.api.login(me.account, 'another-secret'), userRoutes.login.response);
+  });
+});

@@ -1,0 +1,13 @@
+import type { userRoutes } from '@bourse/shared';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema.ts';
+import { type Handler, signedIn } from '../http/mountRoute.ts';
+import { langSetting } from './users.ts';
+
+export const langHandler: Handler<typeof userRoutes.setLang> = async (ctx) => {
+  await ctx.app.db
+    .update(users)
+    .set({ lang: ctx.body.lang })
+    .where(eq(users.id, signedIn(ctx).userId));
+  return { lang: langSetting(ctx.body.lang) };
+};

@@ -1,0 +1,31 @@
+import { createPublicKey } from 'node:crypto';
+import { userRoutes } from '@bourse/shared';
+import { describe, expect, it } from 'vitest';
+import { serverKeys } from '../db/schema.ts';
+import { createAppContext } from '../platform/appContext.ts';
+import { loadConfig } from '../platform/config.ts';
+import { expectOk } from '../testing/expectations.ts';
+import { DB_KINDS } from '../testing/testDatabase.ts';
+import { useTestServer } from '../testing/testServer.ts';
+
+describe.each(DB_KINDS)('GET /api/user/pubkey on %s', (kind) => {
+  const t = useTestServer(kind);
+
+  it('answers a 2048-bit RSA public key as SPKI PEM', async () => {
+    const { publicKey } = expectOk(await t.api.get('/api/user/pubkey'), userRoutes.pubkey.response);
+    expect(publicKey).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
+    const key = createPublicKey(publicKey);
+    expect(key.asymmetricKeyType).toBe('rsa');
+    expect(key.asymmetricKeyDetails?.modulusLength).toBe(2048);
+  });
+
+  it('keeps the key pair made on first start in the database', async () => {
+    const { publicKey } = expectOk(await t.api.get('/api/user/pubkey'), userRoutes.pubkey.response);
+    const rows = await t.database.db.select().from(serverKeys);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.publicKey).toBe(publicKey);
+    // Another replica on the same database loads the same pair.
+    const replica = createAppContext({ config: loadConfig({}), database: t.database, redis: t.redis });
+    expect((await replica.loginKeys()).publicKeyPem).toBe(publicKey);
+  });
+});

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** node-postgres hands bytea back as a Buffer, PGlite as a Uint8Array: normalise to Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Key material made on first start (the login RSA key pair); never in the repository. */
+export const serverKeys = pgTable('server_keys', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    account: text('account').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    username: text('username').notNull(),
+    givenName: text('given_name').notNull(),
+    email: text('email').notNull(),
+    mobile: text('mobile').notNull(),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    lang: text('lang').notNull().default('zh-CN'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // "Alice" and "alice" are one account, so nobody can register a look-alike.
+    uniqueIndex('users_account_lower_idx').on(sql`lower(${t.account})`),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+  ],
+);
+
+/** Only the SHA-256 of a session token is stored: a database leak yields no usable token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** One avatar per user, kept in the database so every server replica can serve it. */
+export const avatars = pgTable('avatars', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mimeType: text('mime_type').notNull(),
+  content: bytea('content').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Real-name verification requests; submitting arrives in a later issue. */
+export const realNameVerifications = pgTable(
+  'real_name_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'passed', 'refused'] }).notNull(),
+    realName: text('real_name').notNull(),
+    idNumberMasked: text('id_number_masked').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('real_name_verifications_user_id_idx').on(t.userId, t.submittedAt),
+    check('real_name_verifications_status_check', sql`${t.status} in ('pending', 'passed', 'refused')`),
+  ],
+);
+
+// Feature tables live beside their features; drizzle-kit and the test helpers read them from here.
+export { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
+export {
+  dragonTigerDays,
+  dragonTigerEntries,
+  dragonTigerSeats,
+  marketDayBars,
+  marketMinuteBars,
+} from '../market/history/schema.ts';
+export { fills, matcherFences, orders, positionHistory, positions } from '../trading/schema.ts';

@@ -1,0 +1,30 @@
+import {
+  createRedis,
+  loadConfig,
+  logger,
+  openDatabase,
+  seedDemoAccount,
+  startServer,
+} from './platform/index.ts';
+
+/**
+ * One server replica (docker-compose, `pnpm --filter @bourse/server start`). Needs a reachable
+ * Redis at REDIS_URL; the root `pnpm start` runs the whole product instead.
+ */
+const config = loadConfig();
+const database = await openDatabase(config);
+const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+if (config.demoMode) {
+  const demo = await seedDemoAccount(database, { startingDeposit: config.startingDeposit });
+  logger.info({ account: demo.account, password: demo.password }, 'demo account');
+}
+const server = await startServer({ config, database, redis });
+
+async function shutdown(signal: string): Promise<void> {
+  logger.info({ signal }, 'shutting down');
+  await server.close();
+  await database.close();
+  redis.disconnect();
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));

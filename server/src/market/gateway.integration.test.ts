@@ -1,0 +1,232 @@
+import {
+  type Book,
+  MARKET_EVENTS,
+  type MarketStatus,
+  type QuoteSnapshot,
+  type QuoteUpdate,
+  type RankEvent,
+  translateError,
+} from '@bourse/shared';
+import type { Socket } from 'socket.io-client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../testing/testServer.ts';
+import { eventually } from './testing/eventually.ts';
+import { FeedDouble, feedQuote, marketStatus } from './testing/feedDouble.ts';
+import { connectMarket, marketSocket, open, record, request } from './testing/marketClient.ts';
+
+const WINDOW_MS = 100;
+/** 600000 … 600300: one more than a socket may watch. */
+const SYMBOLS = Array.from({ length: 301 }, (_, i) => String(600000 + i));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 3 * WINDOW_MS));
+
+describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanout) => {
+  const t = useTestServer('pglite', { config: { marketConflationMs: WINDOW_MS, marketFanout: fanout } });
+  let feed: FeedDouble;
+  const sockets: Socket[] = [];
+  const connect = async (options?: Parameters<typeof connectMarket>[1]) => {
+    const socket = await connectMarket(t.server.port, options);
+    sockets.push(socket);
+    return socket;
+  };
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.close();
+    await eventually(() => expect(t.server.market.watchers()).toEqual({ quotes: 0, books: 0, ranks: 0 }));
+  });
+
+  beforeAll(async () => {
+    feed = new FeedDouble(t.redis, t.redisPrefix);
+    await feed.status(marketStatus());
+    await feed.quotes(SYMBOLS.map((symbol) => feedQuote(symbol)));
+    await eventually(async () => {
+      expect((await t.api.get(`/api/market/quotes?symbols=${SYMBOLS.at(-1)}`)).status).toBe(200);
+    });
+  });
+
+  it('answers quotes:subscribe with snapshots, then one update per window with the latest seq', async () => {
+    const socket = await connect();
+    const ack = await request<QuoteSnapshot[]>(socket, MARKET_EVENTS.quotesSubscribe, {
+      symbols: ['600001', '600002'],
+    });
+    expect(ack.ok && ack.data.map((q) => [q.symbol, q.name, q.prevClose, q.seq])).toEqual([
+      ['600001', '测试600001', '10.00', 1],
+      ['600002', '测试600002', '10.00', 1],
+    ]);
+    const events = record<QuoteUpdate[]>(socket, MARKET_EVENTS.quotes);
+    // Five ticks in a burst, well inside one window.
+    for (let seq = 2; seq <= 6; seq++) {
+      await feed.quotes([feedQuote('600001', { seq, price: `10.0${seq}`, change: `0.0${seq}` })]);
+    }
+    await eventually(() =>
+      expect(events.flat().at(-1)).toMatchObject({ symbol: '600001', seq: 6, price: '10.06' }),
+    );
+    const updates = events.flat().filter((u) => u.symbol === '600001');
+    // A burst may straddle a window boundary: at most two updates, never five.
+    expect(updates.length).toBeLessThanOrEqual(2);
+    for (const event of events) expect(new Set(event.map((u) => u.symbol)).size).toBe(event.length);
+    expect(Object.keys(updates[0]!).sort()).toEqual(
+      [
+        'change',
+        'high',
+        'low',
+        'open',
+        'pct',
+        'price',
+        'seq',
+        'symbol',
+        'ts',
+        'turnover',
+        'turnoverRate',
+        'volume',
+      ].sort(),
+    );
+  });
+
+  it('names unknown codes and subscribes none of the request', async () => {
+    const socket = await connect();
+    const ack = await request(socket, MARKET_EVENTS.quotesSubscribe, {
+      symbols: ['600003', '999999', '999998'],
+    });
+    expect(ack).toEqual({
+      ok: false,
+      error: {
+        key: 'market.unknownSymbol',
+        message: translateError('zh-CN', 'market.unknownSymbol', { symbol: '999999, 999998' }),
+        symbols: ['999999', '999998'],
+      },
+    });
+    const events = record<QuoteUpdate[]>(socket, MARKET_EVENTS.quotes);
+    const witness = await connect();
+    await request(witness, MARKET_EVENTS.quotesSubscribe, { symbols: ['600003'] });
+    const seen = record<QuoteUpdate[]>(witness, MARKET_EVENTS.quotes);
+    await feed.quotes([feedQuote('600003', { seq: 2 })]);
+    await eventually(() => expect(seen.flat().map((u) => u.seq)).toEqual([2]));
+    await settle();
+    expect(events).toEqual([]);
+  });
+
+  it('stops sending a symbol after quotes:unsubscribe', async () => {
+    const socket = await connect();
+    await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: ['600004', '600005'] });
+    const events = record<QuoteUpdate[]>(socket, MARKET_EVENTS.quotes);
+    expect(await request(socket, MARKET_EVENTS.quotesUnsubscribe, { symbols: ['600004'] })).toEqual({
+      ok: true,
+      data: null,
+    });
+    await feed.quotes([feedQuote('600004', { seq: 2 }), feedQuote('600005', { seq: 2 })]);
+    await eventually(() => expect(events.flat().map((u) => u.symbol)).toEqual(['600005']));
+    await settle();
+    expect(events.flat().map((u) => u.symbol)).toEqual(['600005']);
+  });
+
+  it('forgets every subscription of a socket that disconnects', async () => {
+    const socket = await connect();
+    await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: ['600006'] });
+    await request(socket, MARKET_EVENTS.bookSubscribe, { symbol: '600006' });
+    await request(socket, MARKET_EVENTS.rankSubscribe, { list: 'limitUp' });
+    expect(t.server.market.watchers()).toEqual({ quotes: 1, books: 1, ranks: 1 });
+    socket.close();
+    await eventually(() => expect(t.server.market.watchers()).toEqual({ quotes: 0, books: 0, ranks: 0 }));
+  });
+
+  // Limits, validation, status, books and lists do not depend on the quote fan-out: once is enough.
+  describe.runIf(fanout === 'batch')('in either mode', () => {
+    it('sends the market status on connect and when the phase changes', async () => {
+      const socket = marketSocket(t.server.port);
+      sockets.push(socket);
+      const statuses = record<MarketStatus>(socket, MARKET_EVENTS.status);
+      await open(socket);
+      await eventually(() => expect(statuses.map((s) => s.phase)).toEqual(['continuous']));
+      await feed.status(marketStatus({ phase: 'lunchBreak' }));
+      await eventually(() => expect(statuses.map((s) => s.phase)).toEqual(['continuous', 'lunchBreak']));
+      await feed.status(marketStatus());
+    });
+
+    it('refuses more than 300 symbols per socket in the language of the handshake', async () => {
+      const socket = await connect({ lang: 'en' });
+      expect(
+        (await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: SYMBOLS.slice(0, 200) })).ok,
+      ).toBe(true);
+      const tooMany = {
+        ok: false,
+        error: { key: 'market.tooManySymbols', message: 'You can watch at most 300 stocks at once.' },
+      };
+      expect(await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: SYMBOLS.slice(100) })).toEqual(
+        tooMany,
+      );
+      expect(await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: SYMBOLS })).toEqual(tooMany);
+      // Symbols already watched do not count twice.
+      expect(
+        (await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: SYMBOLS.slice(0, 300) })).ok,
+      ).toBe(true);
+    });
+
+    it.each([
+      [{ acceptLanguage: 'ja-JP,ja;q=0.9' }, { symbols: ['60000'] }, 'ja', 'market.badSymbol'],
+      [{ lang: 'fr', acceptLanguage: 'ja' }, { symbols: [] }, 'fr', 'market.badPayload'],
+      [{}, 'nonsense', 'zh-CN', 'market.badPayload'],
+    ] as const)('translates a validation failure (%j)', async (options, payload, locale, key) => {
+      const socket = await connect(options);
+      expect(await request(socket, MARKET_EVENTS.quotesSubscribe, payload)).toEqual({
+        ok: false,
+        error: { key, message: translateError(locale, key) },
+      });
+    });
+
+    it('answers book:subscribe with the five-level book, then book and trade ticks', async () => {
+      const socket = await connect();
+      const ack = await request<Book>(socket, MARKET_EVENTS.bookSubscribe, { symbol: '600007' });
+      expect(ack).toMatchObject({
+        ok: true,
+        data: { symbol: '600007', bids: [{ price: '9.99', volume: 100 }] },
+      });
+      const books = record<Book>(socket, MARKET_EVENTS.book);
+      const trades = record<unknown>(socket, MARKET_EVENTS.trades);
+      const bids = [{ price: '10.01', volume: 300 }];
+      await feed.quotes([feedQuote('600007', { seq: 2, bids })]);
+      const tick = { price: '10.02', volume: 100, side: 'B', time: Date.now(), seq: 1 } as const;
+      await feed.trades('600007', [tick]);
+      await eventually(() => expect(books.at(-1)).toMatchObject({ symbol: '600007', seq: 2, bids }));
+      await eventually(() => expect(trades).toEqual([{ symbol: '600007', trades: [tick] }]));
+      expect(await request(socket, MARKET_EVENTS.bookSubscribe, { symbol: '999999' })).toMatchObject({
+        ok: false,
+        error: { key: 'market.unknownSymbol', symbols: ['999999'] },
+      });
+    });
+
+    it('answers rank:subscribe with the current list, then its changes', async () => {
+      const socket = await connect();
+      const empty = await request<RankEvent>(socket, MARKET_EVENTS.rankSubscribe, { list: 'limitDown' });
+      expect(empty).toEqual({
+        ok: true,
+        data: { list: 'limitDown', tradingDate: '2026-07-06', rows: [], ts: 0, seq: 0 },
+      });
+      const ranks = record<RankEvent>(socket, MARKET_EVENTS.rank);
+      const row = {
+        symbol: '600008',
+        name: '测试600008',
+        price: '9.00',
+        pct: '-10.00',
+        turnover: '1.00',
+        turnoverRate: '0.01',
+      };
+      const event: RankEvent = {
+        list: 'limitDown',
+        tradingDate: '2026-07-06',
+        rows: [row],
+        ts: Date.now(),
+        seq: 1,
+      };
+      await feed.rank(event);
+      await feed.rank({ ...event, list: 'gainers' });
+      await eventually(() => expect(ranks).toEqual([event]));
+      expect(await request(socket, MARKET_EVENTS.rankSubscribe, { list: 'limitDown' })).toEqual({
+        ok: true,
+        data: event,
+      });
+      expect(await request(socket, MARKET_EVENTS.rankSubscribe, { list: 'nope' })).toMatchObject({
+        ok: false,
+        error: { key: 'market.unknownList' },
+      });
+    });
+  });
+});

@@ -1,0 +1,286 @@
+import {
+  type Ack,
+  bookSubscribeSchema,
+  DomainError,
+  isErrorKey,
+  type Locale,
+  MARKET_EVENTS,
+  MARKET_NAMESPACE,
+  MAX_SYMBOLS_PER_SOCKET,
+  matchLocale,
+  type QuoteUpdate,
+  quotesSubscribeSchema,
+  type RankList,
+  rankSubscribeSchema,
+  type TradeTick,
+  translateError,
+} from '@bourse/shared';
+import type { Server, Socket } from 'socket.io';
+import type { z } from 'zod';
+import { localeOf } from '../http/locale.ts';
+import type { AppConfig } from '../platform/config.ts';
+import { logger } from '../platform/logger.ts';
+import { Conflator, type RoomsDrain } from './conflator.ts';
+import type { MarketState } from './marketState.ts';
+import { toBook, toQuoteSnapshot, toQuoteUpdate } from './quoteViews.ts';
+import { SubscriptionIndex } from './subscriptionIndex.ts';
+import { UnknownSymbolsError } from './unknownSymbols.ts';
+
+export interface GatewayOptions {
+  conflationMs: number;
+  fanout: AppConfig['marketFanout'];
+}
+
+export interface MarketGateway {
+  /** How many sockets of this process watch quotes, books and lists. */
+  watchers(): { quotes: number; books: number; ranks: number };
+  close(): void;
+}
+
+/** A socket with more than this queued (about four full 300-symbol batches) is skipped for the window. */
+const MAX_QUEUED_BYTES = 256 * 1024;
+/** Trade ticks kept per symbol per window; older ones of a burst are dropped (their seq shows the gap). */
+const MAX_TRADES_PER_WINDOW = 50;
+
+const quoteRoom = (symbol: string) => `quote:${symbol}`;
+const bookRoom = (symbol: string) => `book:${symbol}`;
+const rankRoom = (list: string) => `rank:${list}`;
+
+/**
+ * Bytes a socket has queued but not yet handed to the kernel: engine.io's write buffer plus the
+ * WebSocket's. Read from engine.io internals (stable across engine.io 6): no public API says it.
+ */
+function queuedBytes(socket: Socket): number {
+  const conn = socket.conn as unknown as {
+    writeBuffer: { data?: unknown }[];
+    transport: { socket?: { bufferedAmount?: number } };
+  };
+  let bytes = conn.transport.socket?.bufferedAmount ?? 0;
+  for (const packet of conn.writeBuffer) if (typeof packet.data === 'string') bytes += packet.data.length;
+  return bytes;
+}
+
+/** The handshake's `auth.lang`, else its Accept-Language, else zh-CN. */
+function socketLocale(socket: Socket): Locale {
+  const lang: unknown = socket.handshake.auth?.lang;
+  const fromAuth = typeof lang === 'string' ? matchLocale([lang]) : undefined;
+  return fromAuth ?? localeOf(socket.handshake.headers['accept-language']);
+}
+
+/** Parses a client payload; the schemas carry error keys as messages, anything else is a bad payload. */
+function parsePayload<S extends z.ZodType>(schema: S, payload: unknown): z.output<S> {
+  const result = schema.safeParse(payload);
+  if (result.success) return result.data;
+  const key = result.error.issues[0]?.message;
+  if (key === 'market.tooManySymbols') throw new DomainError(key, { max: MAX_SYMBOLS_PER_SOCKET });
+  throw new DomainError(isErrorKey(key) ? key : 'market.badPayload');
+}
+
+function failure(err: unknown, locale: Locale): Ack<never> {
+  if (!(err instanceof DomainError)) {
+    logger.error({ err }, 'market: socket request failed');
+    return failure(new DomainError('common.internal'), locale);
+  }
+  const error = { key: err.key, message: translateError(locale, err.key, err.params) };
+  return {
+    ok: false,
+    error: err instanceof UnknownSymbolsError ? { ...error, symbols: err.symbols } : error,
+  };
+}
+
+/** One kind of subscription: who watches which key, and what each is owed this window. */
+function channel() {
+  const index = new SubscriptionIndex<Socket>();
+  return { index, conflator: new Conflator(index) };
+}
+
+/**
+ * Namespace /market on this process's sockets. Market data never goes through the Socket.IO
+ * adapter: the state hears the feed's Redis channels itself and every emit here is local.
+ * One flush timer for the whole process sends what changed in the window (docs/adr/0004).
+ */
+export function attachMarketGateway(io: Server, state: MarketState, options: GatewayOptions): MarketGateway {
+  const nsp = io.of(MARKET_NAMESPACE);
+  const quotes = channel();
+  const books = channel();
+  const ranks = channel();
+  const pendingTrades = new Map<string, TradeTick[]>();
+
+  function limit(index: SubscriptionIndex<Socket>, socket: Socket, keys: readonly string[]): void {
+    if (index.countWith(socket, keys) > MAX_SYMBOLS_PER_SOCKET) {
+      throw new DomainError('market.tooManySymbols', { max: MAX_SYMBOLS_PER_SOCKET });
+    }
+  }
+
+  function knownQuote(symbol: string) {
+    const quote = state.quote(symbol);
+    if (!quote) throw new UnknownSymbolsError([symbol]);
+    return quote;
+  }
+
+  const requests = {
+    [MARKET_EVENTS.quotesSubscribe](socket: Socket, payload: unknown) {
+      const symbols = [...new Set(parsePayload(quotesSubscribeSchema, payload).symbols)];
+      const unknown = symbols.filter((symbol) => !state.quote(symbol));
+      // All or nothing: a failed subscribe changes nothing, and names every unknown code.
+      if (unknown.length > 0) throw new UnknownSymbolsError(unknown);
+      limit(quotes.index, socket, symbols);
+      quotes.index.add(socket, symbols);
+      if (options.fanout === 'rooms') socket.join(symbols.map(quoteRoom));
+      return symbols.map((symbol) => toQuoteSnapshot(knownQuote(symbol)));
+    },
+    [MARKET_EVENTS.quotesUnsubscribe](socket: Socket, payload: unknown) {
+      const { symbols } = parsePayload(quotesSubscribeSchema, payload);
+      quotes.index.remove(socket, symbols);
+      if (options.fanout === 'rooms') for (const symbol of symbols) socket.leave(quoteRoom(symbol));
+      return null;
+    },
+    [MARKET_EVENTS.bookSubscribe](socket: Socket, payload: unknown) {
+      const { symbol } = parsePayload(bookSubscribeSchema, payload);
+      const quote = knownQuote(symbol);
+      limit(books.index, socket, [symbol]);
+      books.index.add(socket, [symbol]);
+      socket.join(bookRoom(symbol));
+      return toBook(quote);
+    },
+    [MARKET_EVENTS.bookUnsubscribe](socket: Socket, payload: unknown) {
+      const { symbol } = parsePayload(bookSubscribeSchema, payload);
+      books.index.remove(socket, [symbol]);
+      socket.leave(bookRoom(symbol));
+      return null;
+    },
+    [MARKET_EVENTS.rankSubscribe](socket: Socket, payload: unknown) {
+      const { list } = parsePayload(rankSubscribeSchema, payload);
+      ranks.index.add(socket, [list]);
+      socket.join(rankRoom(list));
+      return state.rankOrEmpty(list);
+    },
+    [MARKET_EVENTS.rankUnsubscribe](socket: Socket, payload: unknown) {
+      const { list } = parsePayload(rankSubscribeSchema, payload);
+      ranks.index.remove(socket, [list]);
+      socket.leave(rankRoom(list));
+      return null;
+    },
+  };
+
+  nsp.on('connection', (socket) => {
+    const locale = socketLocale(socket);
+    for (const [event, handle] of Object.entries(requests)) {
+      socket.on(event, (payload: unknown, ack?: unknown) => {
+        let reply: Ack<unknown>;
+        try {
+          reply = { ok: true, data: handle(socket, payload) };
+        } catch (err) {
+          reply = failure(err, locale);
+        }
+        if (typeof ack === 'function') ack(reply);
+      });
+    }
+    socket.on('disconnect', () => {
+      for (const { index, conflator } of [quotes, books, ranks]) {
+        index.removeAll(socket);
+        conflator.forget(socket);
+      }
+    });
+    if (state.status) socket.emit(MARKET_EVENTS.status, state.status);
+  });
+
+  const unlisten = state.listen({
+    quotes(symbols) {
+      for (const symbol of symbols) {
+        quotes.conflator.touch(symbol);
+        books.conflator.touch(symbol);
+      }
+    },
+    trades(batches) {
+      for (const { symbol, trades } of batches) {
+        if (books.index.subscribersOf(symbol).size === 0) continue;
+        const pending = [...(pendingTrades.get(symbol) ?? []), ...trades];
+        pendingTrades.set(symbol, pending.slice(-MAX_TRADES_PER_WINDOW));
+      }
+    },
+    rank(list) {
+      ranks.conflator.touch(list);
+    },
+    status(status) {
+      nsp.local.emit(MARKET_EVENTS.status, status);
+    },
+  });
+
+  /** Each key of the window once to its room, leaving out the backed-up sockets; catch-ups per socket. */
+  function broadcast(
+    drain: RoomsDrain<Socket>,
+    room: (key: string) => string,
+    send: (emit: (event: string, payload: unknown) => void, key: string) => void,
+  ): Set<string> {
+    const skipped = new Set(drain.skipped.map((socket) => socket.id));
+    const target = skipped.size > 0 ? nsp.local.except([...skipped]) : nsp.local;
+    for (const key of drain.keys) {
+      send((event, payload) => target.to(room(key)).emit(event, payload), key);
+    }
+    for (const [socket, keys] of drain.catchUp) {
+      for (const key of keys) send((event, payload) => socket.emit(event, payload), key);
+    }
+    return skipped;
+  }
+
+  function flush(): void {
+    const backlog = new Map<Socket, boolean>();
+    const backedUp = (socket: Socket) => {
+      let full = backlog.get(socket);
+      if (full === undefined) {
+        full = queuedBytes(socket) > MAX_QUEUED_BYTES;
+        backlog.set(socket, full);
+      }
+      return full;
+    };
+    // Read once per window, shared by every socket that gets the symbol.
+    const updates = new Map<string, QuoteUpdate | undefined>();
+    const updateOf = (symbol: string) => {
+      if (!updates.has(symbol)) {
+        const quote = state.quote(symbol);
+        updates.set(symbol, quote && toQuoteUpdate(quote));
+      }
+      return updates.get(symbol);
+    };
+
+    if (options.fanout === 'batch') {
+      for (const [socket, symbols] of quotes.conflator.drainBatches(backedUp)) {
+        const batch = symbols.map(updateOf).filter((u): u is QuoteUpdate => u !== undefined);
+        if (batch.length > 0) socket.emit(MARKET_EVENTS.quotes, batch);
+      }
+    } else {
+      broadcast(quotes.conflator.drainRooms(backedUp), quoteRoom, (emit, symbol) => {
+        const update = updateOf(symbol);
+        if (update) emit(MARKET_EVENTS.quotes, [update]);
+      });
+    }
+
+    const skippedBooks = broadcast(books.conflator.drainRooms(backedUp), bookRoom, (emit, symbol) => {
+      const quote = state.quote(symbol);
+      if (quote) emit(MARKET_EVENTS.book, toBook(quote));
+    });
+    const tradesTarget = skippedBooks.size > 0 ? nsp.local.except([...skippedBooks]) : nsp.local;
+    for (const [symbol, trades] of pendingTrades) {
+      tradesTarget.to(bookRoom(symbol)).emit(MARKET_EVENTS.trades, { symbol, trades });
+    }
+    pendingTrades.clear();
+
+    broadcast(ranks.conflator.drainRooms(backedUp), rankRoom, (emit, list) => {
+      emit(MARKET_EVENTS.rank, state.rankOrEmpty(list as RankList));
+    });
+  }
+
+  const timer = setInterval(flush, options.conflationMs);
+  return {
+    watchers: () => ({
+      quotes: quotes.index.subscriberCount,
+      books: books.index.subscriberCount,
+      ranks: ranks.index.subscriberCount,
+    }),
+    close() {
+      clearInterval(timer);
+      unlisten();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/** Bar and list storage for the workers, which write what the history routes read. */
+export {
+  type DayRun,
+  dayBarRange,
+  dayBarsOn,
+  dayRun,
+  deleteMinuteDaysBefore,
+  readDayBars,
+  readMinuteDays,
+  type SymbolDayBar,
+  storeDayBars,
+  storeDayRuns,
+  storeMinuteSeries,
+} from './barStore.ts';
+export { type DragonTigerDay, readDragonTigerDay, storeDragonTigerDay } from './dragonTigerStore.ts';
+export { quoteDayBar } from './liveDay.ts';

@@ -1,0 +1,86 @@
+import { encodeSeries, FEED_KEYS, feedShard, marketRoutes, slotStart } from '@bourse/shared';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectFailure, expectOk } from '../../testing/expectations.ts';
+import { DB_KINDS } from '../../testing/testDatabase.ts';
+import { useTestServer } from '../../testing/testServer.ts';
+import { FeedDouble, feedQuote, marketStatus } from '../testing/feedDouble.ts';
+import { storeMinuteSeries } from './barStore.ts';
+import { bar } from './testing/bars.ts';
+
+const TODAY = '2026-07-08';
+const YESTERDAY = '2026-07-07';
+
+describe.each(DB_KINDS)('GET /api/market/intraday on %s', (kind) => {
+  const t = useTestServer(kind);
+  const feed = () => new FeedDouble(t.redis, t.redisPrefix);
+  const intraday = async (symbol: string) =>
+    expectOk(await t.api.get(`/api/market/intraday?symbol=${symbol}`), marketRoutes.intraday.response);
+
+  beforeAll(async () => {
+    // 600000 today: 09:30 traded, 09:31 did not, 09:32 traded; the quote is in 09:33.
+    const live = encodeSeries({
+      prevClose: 1000,
+      bars: [
+        bar(1000, 1002, 999, 1001, 1000, 1_000_500), // 1,000 shares for 10,005.00
+        bar(1001, 1001, 1001, 1001, 0, 0),
+        bar(1003, 1005, 1003, 1004, 2000, 2_008_000), // 2,000 shares for 20,080.00
+      ],
+    });
+    await t.redis.set(
+      `${t.redisPrefix}${FEED_KEYS.minutesKey(feedShard('600000'), TODAY, '600000')}`,
+      Buffer.from(live),
+    );
+    // 000001 has not traded today; yesterday's minutes are stored.
+    const yesterday = encodeSeries({
+      prevClose: 2000,
+      bars: Array.from({ length: 240 }, () => bar(2010, 2010, 2010, 2010, 100, 201_000)),
+    });
+    await storeMinuteSeries(t.database.db, YESTERDAY, new Map([['000001', yesterday]]));
+    await feed().status(marketStatus({ tradingDate: TODAY }));
+    await feed().quotes([
+      // 500 more shares at 10.06 in 09:33: 3,500 shares for 35,115.00 so far
+      feedQuote('600000', {
+        prevClose: '10.00',
+        price: '10.06',
+        volume: 3500,
+        turnover: '35115.00',
+        time: Date.parse(`${TODAY}T09:33:30+08:00`),
+      }),
+      feedQuote('000001', { prevClose: '20.10', price: '20.10', open: null, high: null, low: null }),
+    ]);
+    await vi.waitFor(async () => expect((await intraday('600000')).points).toHaveLength(4));
+  });
+
+  it('draws each complete minute with the day’s average price so far, and the minute in progress', async () => {
+    expect(await intraday('600000')).toEqual({
+      tradingDate: TODAY,
+      prevClose: '10.00',
+      points: [
+        // 10,005.00 / 1,000 = 10.005, half up
+        { time: slotStart(TODAY, 0), price: '10.01', average: '10.01', volume: 1000 },
+        { time: slotStart(TODAY, 1), price: '10.01', average: '10.01', volume: 0 },
+        // 30,085.00 / 3,000 = 10.028…
+        { time: slotStart(TODAY, 2), price: '10.04', average: '10.03', volume: 2000 },
+        // from the quote: 35,115.00 / 3,500 = 10.032…, and 3,500 − 3,000 shares this minute
+        { time: slotStart(TODAY, 3), price: '10.06', average: '10.03', volume: 500 },
+      ],
+    });
+  });
+
+  it('shows the last stored day before today’s first trade', async () => {
+    const day = await intraday('000001');
+    expect([day.tradingDate, day.prevClose, day.points.length]).toEqual([YESTERDAY, '20.00', 240]);
+    expect(day.points[239]).toEqual({
+      time: slotStart(YESTERDAY, 239),
+      price: '20.10',
+      average: '20.10',
+      volume: 100,
+    });
+  });
+
+  it('is a 404 for a code nobody trades', async () => {
+    expectFailure(await t.api.get('/api/market/intraday?symbol=999999'), 'market.unknownSymbol', 'zh-CN', {
+      symbol: '999999',
+    });
+  });
+});

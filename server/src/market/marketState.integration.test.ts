@@ -1,0 +1,74 @@
+import { FEED_KEYS, feedShard, MARKET_EVENTS, type QuoteUpdate, quoteSnapshotSchema } from '@bourse/shared';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOk } from '../testing/expectations.ts';
+import { useTestServer } from '../testing/testServer.ts';
+import { eventually } from './testing/eventually.ts';
+import { FeedDouble, feedQuote, marketStatus } from './testing/feedDouble.ts';
+import { connectMarket, record, request } from './testing/marketClient.ts';
+
+describe('MarketState against Redis', () => {
+  const t = useTestServer('pglite', { config: { marketConflationMs: 50 } });
+  let feed: FeedDouble;
+  let socket: Socket;
+
+  const quoteOf = async (symbol: string) => {
+    const res = await t.api.get(`/api/market/quotes?symbols=${symbol}`);
+    return res.status === 200 ? expectOk(res, quoteSnapshotSchema.array())[0] : undefined;
+  };
+
+  /** Kills this server's feed subscriber, as a Redis restart or a network cut would. */
+  async function killSubscriber(): Promise<void> {
+    const clients = (await t.redis.client('LIST')) as string;
+    const line = clients.split('\n').find((l) => l.includes(` name=${t.redisPrefix}market `));
+    const id = line?.match(/\bid=(\d+)/)?.[1];
+    expect(id).toBeDefined();
+    await t.redis.client('KILL', 'ID', id!);
+  }
+
+  beforeAll(async () => {
+    feed = new FeedDouble(t.redis, t.redisPrefix);
+    await feed.status(marketStatus());
+    await feed.quotes([feedQuote('600000'), feedQuote('000001')]);
+    await eventually(async () => expect(await quoteOf('000001')).toBeDefined());
+    socket = await connectMarket(t.server.port);
+  });
+  afterAll(() => {
+    socket.close();
+  });
+
+  it('drops a feed message that does not parse, whole', async () => {
+    const good = feedQuote('600000', { seq: 2, price: '10.50' });
+    const bad = { ...feedQuote('000001', { seq: 2 }), price: 10.5 };
+    await feed.raw(FEED_KEYS.quotesChannel(feedShard('600000')), JSON.stringify({ quotes: [good, bad] }));
+    await feed.raw(FEED_KEYS.quotesChannel(feedShard('600000')), '{not json');
+    await feed.quotes([feedQuote('000001', { seq: 3, price: '10.30' })]);
+    await eventually(async () => expect(await quoteOf('000001')).toMatchObject({ seq: 3 }));
+    // The good half of the broken message was not applied either.
+    expect(await quoteOf('600000')).toMatchObject({ seq: 1, price: '10.00' });
+  });
+
+  it('resubscribes and reloads the snapshots when its connection comes back', async () => {
+    await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: ['600000'] });
+    const updates = record<QuoteUpdate[]>(socket, MARKET_EVENTS.quotes);
+    // Written to the snapshot while nobody listens: only a reload can find it.
+    const missed = feedQuote('600000', { seq: 10, price: '10.10' });
+    await t.redis.hset(
+      `${t.redisPrefix}${FEED_KEYS.snapshotHash(feedShard('600000'))}`,
+      '600000',
+      JSON.stringify(missed),
+    );
+    await killSubscriber();
+    await eventually(() => expect(updates.flat().at(-1)).toMatchObject({ seq: 10, price: '10.10' }));
+    // Live again: the next tick arrives through the new subscription.
+    await feed.quotes([feedQuote('600000', { seq: 11, price: '10.11' })]);
+    await eventually(() => expect(updates.flat().at(-1)).toMatchObject({ seq: 11, price: '10.11' }));
+  });
+
+  it('forgets what Redis lost when it reconnects, so nothing stale is served', async () => {
+    await t.redis.hdel(`${t.redisPrefix}${FEED_KEYS.snapshotHash(feedShard('000001'))}`, '000001');
+    await killSubscriber();
+    await eventually(async () => expect(await quoteOf('000001')).toBeUndefined());
+    expect(await quoteOf('600000')).toMatchObject({ seq: 11 });
+  });
+});

@@ -1,0 +1,338 @@
+import {
+  FEED_KEYS,
+  FEED_SHARDS,
+  type FeedQuote,
+  feedInstrumentsSchema,
+  feedQuoteSchema,
+  feedQuotesMessageSchema,
+  feedRankMessageSchema,
+  feedStatusMessageSchema,
+  feedTradesMessageSchema,
+  type InstrumentListing,
+  type MarketStatus,
+  parseJson,
+  type RankEvent,
+  type RankList,
+} from '@bourse/shared';
+import type { Redis } from 'ioredis';
+import type { z } from 'zod';
+import { logger } from '../platform/logger.ts';
+import { SearchIndex } from './searchIndex.ts';
+
+/** The lists the feed computes from the stream; dragonTiger is built after the close by a job. */
+export const LIVE_RANK_LISTS = [
+  'limitUp',
+  'limitDown',
+  'tenDeal',
+  'gainers',
+  'losers',
+] as const satisfies readonly RankList[];
+
+export type TradesBatch = z.infer<typeof feedTradesMessageSchema>['batches'][number];
+
+/** What the gateway hears from the state; every call is synchronous, right after the state changed. */
+export interface MarketListener {
+  /** Symbols whose quote changed, by a feed message or a reload. */
+  quotes(symbols: readonly string[]): void;
+  trades(batches: readonly TradesBatch[]): void;
+  rank(list: RankList): void;
+  /** Only when the phase, the trading date or the simulated flag changed, not on heartbeats. */
+  status(status: MarketStatus): void;
+}
+
+/** What arrived live while a reload was reading Redis: it may be newer than what the reload read. */
+interface FreshSinceReload {
+  quotes: Set<string>;
+  ranks: Set<RankList>;
+  status: boolean;
+}
+
+const RELOAD_RETRY_MS = 1_000;
+
+/** A broken feed would repeat one warning per message: one line per kind every 10 s, with the count. */
+class ThrottledWarning {
+  private last = 0;
+  private count = 0;
+  constructor(private readonly message: string) {}
+
+  warn(details: Record<string, unknown>): void {
+    this.count++;
+    if (Date.now() - this.last < 10_000) return;
+    logger.warn({ ...details, count: this.count }, this.message);
+    this.last = Date.now();
+    this.count = 0;
+  }
+}
+
+const sameStatus = (a: MarketStatus | null, b: MarketStatus | null) =>
+  a?.phase === b?.phase && a?.tradingDate === b?.tradingDate && a?.simulated === b?.simulated;
+
+/**
+ * The market as this server process sees it: the latest full quote per symbol, the status,
+ * the live rankings and the instrument listing. Derived state only: loaded from the feed's
+ * Redis keys on start and again on every reconnect of its subscriber (a restarted Redis or a
+ * feed on another day must not leave stale values), kept current by the feed's channels
+ * between. Every message is parsed with the shared schemas; one that fails is dropped whole.
+ */
+export class MarketState {
+  private quotesBySymbol = new Map<string, FeedQuote>();
+  private readonly ranks = new Map<RankList, RankEvent>();
+  private currentStatus: MarketStatus | null = null;
+  private searchIndex = new SearchIndex([]);
+  private readonly listeners = new Set<MarketListener>();
+  private readonly handlers = new Map<string, (text: string) => void>();
+  private readonly dropped = new ThrottledWarning('market: dropped a feed message that does not parse');
+  private readonly badSnapshot = new ThrottledWarning('market: skipped a Redis value that does not parse');
+  private subscriber: Redis | undefined;
+  private fresh: FreshSinceReload | null = null;
+  private syncing: Promise<void> | null = null;
+  private syncAgain = false;
+  private loadingInstruments = false;
+  private closed = false;
+  private markSynced: () => void = () => undefined;
+  private readonly firstSync = new Promise<void>((resolve) => {
+    this.markSynced = resolve;
+  });
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {
+    for (let shard = 0; shard < FEED_SHARDS; shard++) {
+      this.handle(FEED_KEYS.quotesChannel(shard), feedQuotesMessageSchema, (m) => this.applyQuotes(m.quotes));
+      this.handle(FEED_KEYS.tradesChannel(shard), feedTradesMessageSchema, (m) => {
+        for (const l of this.listeners) l.trades(m.batches);
+      });
+    }
+    this.handle(FEED_KEYS.statusChannel, feedStatusMessageSchema, (status) => this.applyStatus(status));
+    this.handle(FEED_KEYS.rankChannel, feedRankMessageSchema, (event) => this.applyRank(event));
+  }
+
+  /**
+   * Connects the subscriber and loads the state. Waits for the first load at most `waitMs`:
+   * without Redis the server still starts, and the state fills in once Redis answers.
+   */
+  async start(waitMs = 5_000): Promise<void> {
+    const subscriber = this.redis.duplicate({
+      lazyConnect: true,
+      // Subscribing and reloading happen together on every (re)connect, in resync().
+      autoResubscribe: false,
+      maxRetriesPerRequest: null,
+      connectionName: `${this.prefix}market`,
+    });
+    this.subscriber = subscriber;
+    const connectionError = new ThrottledWarning('market: feed subscriber connection error');
+    subscriber.on('error', (err: Error) => connectionError.warn({ err: err.message }));
+    subscriber.on('message', (channel: string, text: string) => this.handlers.get(channel)?.(text));
+    subscriber.on('ready', () => this.resync());
+    // A failed first attempt is reported through 'error'; ioredis keeps retrying.
+    subscriber.connect().catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      this.firstSync.then(() => false),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), waitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (timedOut) logger.warn('market: state not loaded from Redis yet; it fills in once Redis answers');
+  }
+
+  close(): void {
+    this.closed = true;
+    this.listeners.clear();
+    this.subscriber?.disconnect();
+  }
+
+  listen(listener: MarketListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  quote(symbol: string): FeedQuote | undefined {
+    return this.quotesBySymbol.get(symbol);
+  }
+
+  quotes(): IterableIterator<FeedQuote> {
+    return this.quotesBySymbol.values();
+  }
+
+  get status(): MarketStatus | null {
+    return this.currentStatus;
+  }
+
+  /** A list nobody is on may never have been published: empty, not missing (seq 0 precedes any event). */
+  rankOrEmpty(list: RankList): RankEvent {
+    return (
+      this.ranks.get(list) ?? {
+        list,
+        tradingDate: this.currentStatus?.tradingDate ?? '',
+        rows: [],
+        ts: 0,
+        seq: 0,
+      }
+    );
+  }
+
+  search(query: string, limit: number): InstrumentListing[] {
+    return this.searchIndex.search(query, limit);
+  }
+
+  private key(name: string): string {
+    return `${this.prefix}${name}`;
+  }
+
+  private handle<S extends z.ZodType>(
+    channel: string,
+    schema: S,
+    apply: (message: z.output<S>) => void,
+  ): void {
+    this.handlers.set(this.key(channel), (text) => {
+      const message = parseJson(schema, text);
+      if (message === undefined) this.dropped.warn({ channel });
+      else apply(message);
+    });
+  }
+
+  private applyQuotes(quotes: readonly FeedQuote[]): void {
+    for (const q of quotes) {
+      this.quotesBySymbol.set(q.symbol, q);
+      this.fresh?.quotes.add(q.symbol);
+    }
+    const symbols = quotes.map((q) => q.symbol);
+    for (const l of this.listeners) l.quotes(symbols);
+  }
+
+  private applyRank(event: RankEvent): void {
+    this.ranks.set(event.list, event);
+    this.fresh?.ranks.add(event.list);
+    for (const l of this.listeners) l.rank(event.list);
+  }
+
+  private applyStatus(status: MarketStatus): void {
+    if (this.fresh) this.fresh.status = true;
+    const previous = this.currentStatus;
+    this.setStatus(status);
+    // A new trading day (or a failover to a feed on another day) brings a new listing and new
+    // snapshots; a listing that was missing may have been written since.
+    if (previous && previous.tradingDate !== status.tradingDate) this.resync();
+    else if (this.searchIndex.size === 0) void this.loadInstruments();
+  }
+
+  private setStatus(status: MarketStatus | null): void {
+    const changed = !sameStatus(this.currentStatus, status);
+    this.currentStatus = status;
+    if (changed && status) for (const l of this.listeners) l.status(status);
+  }
+
+  /** (Re)subscribes, then reloads; one at a time, and again if asked meanwhile. */
+  private resync(): void {
+    if (this.syncing) {
+      this.syncAgain = true;
+      return;
+    }
+    this.syncing = this.syncLoop().finally(() => {
+      this.syncing = null;
+    });
+  }
+
+  private async syncLoop(): Promise<void> {
+    do {
+      this.syncAgain = false;
+      try {
+        // Subscribed before reading, so nothing published between the two is missed.
+        await this.subscriber?.subscribe(...this.handlers.keys());
+        await this.reload();
+        this.markSynced();
+      } catch (err) {
+        if (this.closed) return;
+        logger.warn({ err: (err as Error).message }, 'market: reload from Redis failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, RELOAD_RETRY_MS));
+        this.syncAgain = true;
+      }
+    } while (this.syncAgain && !this.closed);
+  }
+
+  private async reload(): Promise<void> {
+    const fresh: FreshSinceReload = { quotes: new Set(), ranks: new Set(), status: false };
+    this.fresh = fresh;
+    try {
+      const pipeline = this.redis.pipeline();
+      for (let shard = 0; shard < FEED_SHARDS; shard++)
+        pipeline.hgetall(this.key(FEED_KEYS.snapshotHash(shard)));
+      pipeline.get(this.key(FEED_KEYS.statusKey));
+      pipeline.get(this.key(FEED_KEYS.instrumentsKey));
+      for (const list of LIVE_RANK_LISTS) pipeline.get(this.key(FEED_KEYS.rankKey(list)));
+      const results = (await pipeline.exec()) ?? [];
+      const values = results.map(([err, value]) => {
+        if (err) throw err;
+        return value;
+      });
+      const hashes = values.slice(0, FEED_SHARDS) as Record<string, string>[];
+      const [status, instruments, ...ranks] = values.slice(FEED_SHARDS) as (string | null)[];
+      if (this.closed) return;
+      this.reloadQuotes(hashes, fresh.quotes);
+      if (!fresh.status) this.setStatus(status ? (parseJson(feedStatusMessageSchema, status) ?? null) : null);
+      if (instruments) this.setInstruments(instruments);
+      LIVE_RANK_LISTS.forEach((list, i) => {
+        if (!fresh.ranks.has(list)) this.reloadRank(list, ranks[i] ?? null);
+      });
+    } finally {
+      this.fresh = null;
+    }
+  }
+
+  /** Replaces the quotes by the snapshots, keeping newer live ones; the listeners hear what changed. */
+  private reloadQuotes(hashes: Record<string, string>[], freshSymbols: ReadonlySet<string>): void {
+    const loaded = new Map<string, FeedQuote>();
+    for (const hash of hashes) {
+      for (const [symbol, text] of Object.entries(hash)) {
+        const quote = parseJson(feedQuoteSchema, text);
+        if (quote?.symbol === symbol) loaded.set(symbol, quote);
+        else this.badSnapshot.warn({ symbol });
+      }
+    }
+    for (const symbol of freshSymbols) {
+      const live = this.quotesBySymbol.get(symbol);
+      const snapshot = loaded.get(symbol);
+      if (live && (!snapshot || live.seq > snapshot.seq)) loaded.set(symbol, live);
+    }
+    const changed: string[] = [];
+    for (const [symbol, quote] of loaded) {
+      const before = this.quotesBySymbol.get(symbol);
+      if (before?.seq !== quote.seq || before.ts !== quote.ts) changed.push(symbol);
+    }
+    this.quotesBySymbol = loaded;
+    if (changed.length > 0) for (const l of this.listeners) l.quotes(changed);
+  }
+
+  private reloadRank(list: RankList, text: string | null): void {
+    const event = text ? parseJson(feedRankMessageSchema, text) : undefined;
+    if (text && !event) this.badSnapshot.warn({ list });
+    const before = this.ranks.get(list);
+    if (event) this.ranks.set(list, event);
+    else this.ranks.delete(list);
+    if (event && (before?.seq !== event.seq || before.ts !== event.ts)) {
+      for (const l of this.listeners) l.rank(list);
+    }
+  }
+
+  private setInstruments(text: string): void {
+    const instruments = parseJson(feedInstrumentsSchema, text);
+    if (instruments) this.searchIndex = new SearchIndex(instruments);
+    else this.badSnapshot.warn({ key: FEED_KEYS.instrumentsKey });
+  }
+
+  private async loadInstruments(): Promise<void> {
+    if (this.loadingInstruments) return;
+    this.loadingInstruments = true;
+    try {
+      const text = await this.redis.get(this.key(FEED_KEYS.instrumentsKey));
+      if (text && !this.closed) this.setInstruments(text);
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'market: loading the instrument listing failed');
+    } finally {
+      this.loadingInstruments = false;
+    }
+  }
+}

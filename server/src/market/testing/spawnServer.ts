@@ -1,0 +1,9 @@
+import { fileURLToPath } from 'node:url';
+import { forkService, type ServiceChild } from './benchChild.ts';
+
+export type ServerChild = ServiceChild;
+
+/** Forks serverProcess.ts under tsx with the given environment and waits until it listens. */
+export function spawnServer(env: Record<string, string>): Promise<ServerChild> {
+  return forkService(fileURLToPath(new URL('./serverProcess.ts', import.meta.url)), env);
+}

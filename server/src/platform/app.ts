@@ -1,0 +1,58 @@
+import { DomainError, userRoutes } from '@bourse/shared';
+import express, { type Express, type Router } from 'express';
+import { AVATAR_PATH, avatarHandler } from '../accounts/avatar.handler.ts';
+import { accountRoutes } from '../accounts/routes.ts';
+import { getConfigHandler } from '../clientConfig/getConfig.handler.ts';
+import { apiErrorHandler } from '../http/errorHandler.ts';
+import { type RouteEntry, route } from '../http/mountRoute.ts';
+import { openApiDocument } from '../http/openapi.ts';
+import { marketRoutes } from '../market/routes.ts';
+import { tradingRoutes } from '../trading/routes.ts';
+import { type AppContext, type AppOptions, createAppContext } from './appContext.ts';
+import { serveClient } from './client.ts';
+import { healthRoute } from './health.handler.ts';
+
+/** Every contract the API serves; /api/openapi.json is generated from this list. */
+const API_ROUTES: readonly RouteEntry[] = [
+  ...accountRoutes,
+  route(userRoutes.config, getConfigHandler),
+  healthRoute,
+  ...marketRoutes,
+  ...tradingRoutes,
+];
+
+function apiRouter(app: AppContext): Router {
+  const router = express.Router();
+  router.use(express.json({ limit: '100kb' }));
+  for (const entry of API_ROUTES) entry.mount(router, app);
+  router.get(AVATAR_PATH, avatarHandler(app));
+  const openapi = openApiDocument(API_ROUTES.map((r) => r.contract));
+  router.get('/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
+  // Known paths answer 405 for other methods; anything else under /api is a 404 envelope.
+  for (const path of new Set(API_ROUTES.map((r) => r.contract.path))) {
+    router.all(path, () => {
+      throw new DomainError('common.methodNotAllowed');
+    });
+  }
+  router.use(() => {
+    throw new DomainError('common.notFound');
+  });
+  router.use(apiErrorHandler);
+  return router;
+}
+
+export function buildApp(app: AppContext): Express {
+  const server = express();
+  server.disable('x-powered-by');
+  server.set('trust proxy', app.config.trustProxy);
+  server.use('/api', apiRouter(app));
+  serveClient(server, app.config.clientDist);
+  return server;
+}
+
+/** The Express app alone (no Socket.IO, not listening), for tests and embedding. */
+export function createApp(options: AppOptions): Express {
+  return buildApp(createAppContext(options));
+}

@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database in <repo>/data, demo mode and port 3000', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, demoMode: true, logLevel: 'info' });
+    expect(config.dataDir).toBe(resolve(import.meta.dirname, '../../../data'));
+    expect(config.clientDist).toBe(resolve(import.meta.dirname, '../../../client/dist'));
+    expect(config.kfUrl).toMatch(/^https:\/\//);
+  });
+
+  it('leaves demo mode off for a real database unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).demoMode).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x', DEMO_MODE: 'true' }).demoMode).toBe(true);
+    expect(loadConfig({ DEMO_MODE: '0' }).demoMode).toBe(false);
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '0',
+      DATA_DIR: 'memory://',
+      KF_URL: 'https://kf.example/x',
+      TRUST_PROXY: '2',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      dataDir: 'memory://',
+      kfUrl: 'https://kf.example/x',
+      trustProxy: 2,
+    });
+    expect(loadConfig({ DATA_DIR: 'var/db' }).dataDir).toBe(resolve(process.cwd(), 'var/db'));
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', PORT: '', DEMO_MODE: '' });
+    expect(config).toMatchObject({ databaseUrl: undefined, port: 3000, demoMode: true });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ KF_URL: 'not a url' }, /KF_URL/],
+    [{ DEMO_MODE: 'yes' }, /DEMO_MODE/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,82 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { positiveMoneyString } from '@bourse/shared';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The embedded database's path for tests: PGlite keeps everything in memory. */
+export const MEMORY_DATA_DIR = 'memory://';
+
+export interface AppConfig {
+  port: number;
+  databaseUrl?: string;
+  /** Where the embedded database lives; `memory://` keeps it in memory. */
+  dataDir: string;
+  /** Customer-service URL the client opens (GET /api/stock/getconfig). */
+  kfUrl: string;
+  /** Demo deployments seed a demo account and will give new accounts a starting deposit. */
+  demoMode: boolean;
+  /** Demo mode: the paper cash each new account receives as a deposit journal entry, CNY. */
+  startingDeposit: string;
+  clientDist: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Express "trust proxy": which hops may set X-Forwarded-For (login rate limits key on the client IP). */
+  trustProxy: boolean | number | string;
+  /** Socket.IO /market: at most one update per symbol per socket in this window, ms. */
+  marketConflationMs: number;
+  /** How quote updates leave the gateway: one batch per socket or one packet per symbol room (docs/adr/0004). */
+  marketFanout: 'batch' | 'rooms';
+}
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  KF_URL: z.string().url().default('https://bourse.example.com/support'),
+  DEMO_MODE: flag.optional(),
+  STARTING_DEPOSIT: positiveMoneyString().default('1000000.00'),
+  CLIENT_DIST: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // "true", a hop count, or addresses/subnets such as "loopback, uniquelocal"
+  TRUST_PROXY: z
+    .string()
+    .min(1)
+    .default('loopback')
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  MARKET_CONFLATION_MS: z.coerce.number().int().min(10).max(10_000).default(250),
+  MARKET_FANOUT: z.enum(['batch', 'rooms']).default('batch'),
+});
+
+function absolute(path: string): string {
+  return path === MEMORY_DATA_DIR || isAbsolute(path) ? path : resolve(process.cwd(), path);
+}
+
+/** `FOO=` in a shell or an env file means "not set", as it does for most tools. */
+function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid environment: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: absolute(e.DATA_DIR ?? resolve(repoRoot, 'data')),
+    kfUrl: e.KF_URL,
+    demoMode: e.DEMO_MODE ?? e.DATABASE_URL === undefined,
+    startingDeposit: e.STARTING_DEPOSIT,
+    clientDist: absolute(e.CLIENT_DIST ?? resolve(repoRoot, 'client/dist')),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    marketConflationMs: e.MARKET_CONFLATION_MS,
+    marketFanout: e.MARKET_FANOUT,
+  };
+}

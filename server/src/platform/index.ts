@@ -1,0 +1,8 @@
+export { seedDemoAccount } from '../accounts/demoAccount.ts';
+export { createApp } from './app.ts';
+export { type AppOptions, DEFAULT_REDIS_PREFIX } from './appContext.ts';
+export { type AppConfig, loadConfig } from './config.ts';
+export { type Database, type Db, openDatabase } from './database.ts';
+export { logger } from './logger.ts';
+export { createRedis } from './redis.ts';
+export { type RunningServer, startServer } from './server.ts';

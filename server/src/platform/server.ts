@@ -1,0 +1,79 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Server as SocketServer } from 'socket.io';
+import { ensureLoginKeys } from '../accounts/serverKeys.ts';
+import { attachMarketGateway, type MarketGateway } from '../market/gateway.ts';
+import { attachUserChannel } from '../user-channel/userChannel.ts';
+import { buildApp } from './app.ts';
+import { type AppOptions, createAppContext, DEFAULT_REDIS_PREFIX } from './appContext.ts';
+import { logger } from './logger.ts';
+import { adapterClients } from './redis.ts';
+
+export interface RunningServer {
+  /** The port actually bound (config.port 0 picks a free one). */
+  port: number;
+  httpServer: HttpServer;
+  io: SocketServer;
+  market: MarketGateway;
+  /** Stops accepting, lets requests in flight finish, closes sockets and the adapter's and market's Redis connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * HTTP API, client and Socket.IO on one port. The Socket.IO Redis adapter carries broadcasts
+ * across replicas; market data comes to each replica from the feed's own Redis channels. The
+ * database and `redis` stay owned by the caller.
+ */
+export async function startServer(options: AppOptions): Promise<RunningServer> {
+  logger.level = options.config.logLevel;
+  // Made on first start, not on the first login.
+  await ensureLoginKeys(options.database.db);
+  const app = createAppContext(options);
+  const httpServer = createServer(buildApp(app));
+  const { pub, sub } = adapterClients(options.redis);
+  const io = new SocketServer(httpServer, {
+    serveClient: false,
+    adapter: createAdapter(pub, sub, { key: `${options.redisPrefix ?? DEFAULT_REDIS_PREFIX}socket.io` }),
+  });
+  // Market data reaches this process's sockets from the feed's channels, not through the adapter.
+  await app.market.start();
+  const gateway = attachMarketGateway(io, app.market, {
+    conflationMs: options.config.marketConflationMs,
+    fanout: options.config.marketFanout,
+  });
+  const userChannel = attachUserChannel(io, app);
+  const closeRedis = () => {
+    app.market.close();
+    pub.disconnect();
+    sub.disconnect();
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(options.config.port, () => {
+        httpServer.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    gateway.close();
+    userChannel.close();
+    closeRedis();
+    throw err;
+  }
+  const { port } = httpServer.address() as AddressInfo;
+  logger.info({ port }, 'server listening');
+  return {
+    port,
+    httpServer,
+    io,
+    market: gateway,
+    async close() {
+      gateway.close();
+      userChannel.close();
+      await io.close();
+      closeRedis();
+    },
+  };
+}

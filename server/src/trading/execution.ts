@@ -1,0 +1,280 @@
+import { costOfSale, Dec, fillCash, type OrderTerms } from '@bourse/shared';
+import { and, eq } from 'drizzle-orm';
+import { addProceeds, post, type UserCash } from '../ledger/ledger.ts';
+import type { Db } from '../platform/database.ts';
+import { fills, orders, positionHistory, positions } from './schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type FillRow = typeof fills.$inferSelect;
+export type PositionRow = typeof positions.$inferSelect;
+
+/** What a transaction changed for one user, told to them once it commits. */
+export interface Outbox {
+  userId: string;
+  orders: OrderRow[];
+  fills: FillRow[];
+  /** Positions after the change; a closed one as it was, with quantity 0. */
+  positions: PositionRow[];
+  cash: UserCash | null;
+  tradingDate: string;
+}
+
+export function newOutbox(userId: string, tradingDate: string): Outbox {
+  return { userId, orders: [], fills: [], positions: [], cash: null, tradingDate };
+}
+
+export function termsOf(order: OrderRow): OrderTerms {
+  return {
+    side: order.side,
+    kind: order.kind,
+    tradingDate: order.tradingDate,
+    reservePrice: new Dec(order.reservePrice),
+  };
+}
+
+export const isOpen = (order: OrderRow) => order.status === 'pending' || order.status === 'partially_filled';
+
+/** The position with its day figures moved to `tradingDate`: a new day opens with what is held. */
+export function onDay(p: PositionRow, tradingDate: string): PositionRow {
+  if (p.dayDate === tradingDate) return p;
+  return {
+    ...p,
+    dayDate: tradingDate,
+    dayOpenQuantity: p.quantity,
+    dayBuyQuantity: 0,
+    dayBuyAmount: '0',
+    daySellAmount: '0',
+    dayFees: '0',
+  };
+}
+
+/** T+1: shares bought today are not sellable, nor those an open sell order holds. */
+export function sellableQuantity(p: PositionRow | undefined, tradingDate: string): number {
+  if (!p) return 0;
+  const today = onDay(p, tradingDate);
+  return today.quantity - today.frozenQuantity - today.dayBuyQuantity;
+}
+
+export async function lockPosition(tx: Db, userId: string, symbol: string): Promise<PositionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(positions)
+    .where(and(eq(positions.userId, userId), eq(positions.symbol, symbol)))
+    .for('update');
+  return row;
+}
+
+async function savePosition(tx: Db, p: PositionRow): Promise<void> {
+  const { userId, symbol, ...values } = p;
+  await tx
+    .insert(positions)
+    .values(p)
+    .onConflictDoUpdate({ target: [positions.userId, positions.symbol], set: values });
+}
+
+const add = (a: string, b: Dec) => new Dec(a).plus(b).toFixed(2);
+
+async function updatePosition(
+  tx: Db,
+  order: OrderRow,
+  fill: FillRow,
+  fees: Dec,
+  tradingDate: string,
+): Promise<PositionRow> {
+  const held = await lockPosition(tx, order.userId, order.symbol);
+  const amount = new Dec(fill.amount);
+  if (order.side === 'buy') {
+    const base: PositionRow = held
+      ? onDay(held, tradingDate)
+      : {
+          userId: order.userId,
+          symbol: order.symbol,
+          name: order.name,
+          quantity: 0,
+          frozenQuantity: 0,
+          cost: '0',
+          realisedPnl: '0',
+          buyQuantity: 0,
+          buyAmount: '0',
+          sellAmount: '0',
+          fees: '0',
+          dayDate: tradingDate,
+          dayOpenQuantity: 0,
+          dayBuyQuantity: 0,
+          dayBuyAmount: '0',
+          daySellAmount: '0',
+          dayFees: '0',
+          openedAt: new Date(),
+        };
+    const next: PositionRow = {
+      ...base,
+      quantity: base.quantity + fill.quantity,
+      cost: add(base.cost, amount.plus(fees)),
+      buyQuantity: base.buyQuantity + fill.quantity,
+      buyAmount: add(base.buyAmount, amount),
+      fees: add(base.fees, fees),
+      dayBuyQuantity: base.dayBuyQuantity + fill.quantity,
+      dayBuyAmount: add(base.dayBuyAmount, amount),
+      dayFees: add(base.dayFees, fees),
+    };
+    await savePosition(tx, next);
+    return next;
+  }
+  if (!held) throw new Error(`sell fill without a position: order ${order.id}`);
+  const base = onDay(held, tradingDate);
+  const costOut = costOfSale({ quantity: base.quantity, cost: new Dec(base.cost) }, fill.quantity);
+  const next: PositionRow = {
+    ...base,
+    quantity: base.quantity - fill.quantity,
+    frozenQuantity: base.frozenQuantity - fill.quantity,
+    cost: add(base.cost, costOut.negated()),
+    realisedPnl: add(base.realisedPnl, amount.minus(fees).minus(costOut)),
+    sellAmount: add(base.sellAmount, amount),
+    fees: add(base.fees, fees),
+    daySellAmount: add(base.daySellAmount, amount),
+    dayFees: add(base.dayFees, fees),
+  };
+  if (next.quantity > 0) {
+    await savePosition(tx, next);
+    return next;
+  }
+  // Sold out: the round trip goes to history and the holding is gone.
+  await tx.insert(positionHistory).values({
+    userId: next.userId,
+    symbol: next.symbol,
+    name: next.name,
+    buyQuantity: next.buyQuantity,
+    buyAmount: next.buyAmount,
+    sellAmount: next.sellAmount,
+    fees: next.fees,
+    realisedPnl: next.realisedPnl,
+    openedAt: next.openedAt,
+    closedTradingDate: tradingDate,
+  });
+  await tx.delete(positions).where(and(eq(positions.userId, next.userId), eq(positions.symbol, next.symbol)));
+  return next;
+}
+
+export interface FillRequest {
+  price: Dec;
+  quantity: number;
+  /** With the order, identifies the fill: a repeated source is the same fill and is skipped. */
+  source: string;
+}
+
+/**
+ * One fill in the caller's transaction: the fill row, its journal entry (traded amount,
+ * commission, stamp duty, transfer fee and the order's frozen cash, in one balanced entry),
+ * the position and the order. `order` and `cash` must be locked; both are updated in place.
+ * Answers false when this fill was already made.
+ */
+export async function applyFill(tx: Db, order: OrderRow, cash: UserCash, request: FillRequest, out: Outbox) {
+  const terms = termsOf(order);
+  const remaining = order.quantity - order.filledQuantity;
+  if (request.quantity <= 0 || request.quantity > remaining) throw new Error('fill larger than the order');
+  const c = fillCash(terms, { filledAmount: new Dec(order.filledAmount), remaining }, request);
+  const [fill] = await tx
+    .insert(fills)
+    .values({
+      orderId: order.id,
+      userId: order.userId,
+      symbol: order.symbol,
+      side: order.side,
+      price: request.price.toFixed(3),
+      quantity: request.quantity,
+      amount: c.amount.toFixed(2),
+      commission: c.fees.commission.toFixed(2),
+      stampDuty: c.fees.stampDuty.toFixed(2),
+      transferFee: c.fees.transferFee.toFixed(2),
+      tradingDate: order.tradingDate,
+      source: request.source,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!fill) return false;
+  const frozenChange = c.reserveAfter.minus(order.frozenCash);
+  if (order.side === 'sell') addProceeds(cash, order.tradingDate, c.cashFlow);
+  await post(
+    tx,
+    cash,
+    {
+      kind: order.side,
+      tradingDate: order.tradingDate,
+      orderId: order.id,
+      fillId: fill.id,
+      symbol: order.symbol,
+    },
+    [
+      { account: 'market', amount: order.side === 'buy' ? c.amount : c.amount.negated() },
+      { account: 'commission', amount: c.fees.commission },
+      { account: 'stampDuty', amount: c.fees.stampDuty },
+      { account: 'transferFee', amount: c.fees.transferFee },
+      { account: 'frozen', amount: frozenChange },
+      { account: 'available', amount: c.cashFlow.minus(frozenChange) },
+    ],
+  );
+  const position = await updatePosition(tx, order, fill, c.fees.total, order.tradingDate);
+  const filledQuantity = order.filledQuantity + request.quantity;
+  Object.assign(order, {
+    filledQuantity,
+    filledAmount: add(order.filledAmount, c.amount),
+    fees: add(order.fees, c.fees.total),
+    frozenCash: c.reserveAfter.toFixed(2),
+    status: filledQuantity === order.quantity ? 'filled' : 'partially_filled',
+    updatedAt: new Date(),
+  } satisfies Partial<OrderRow>);
+  await saveOrder(tx, order);
+  out.fills.push(fill);
+  out.positions.push(position);
+  out.cash = cash;
+  return true;
+}
+
+export async function saveOrder(tx: Db, order: OrderRow): Promise<void> {
+  const { filledQuantity, filledAmount, fees, frozenCash, status, cancelReason, updatedAt } = order;
+  await tx
+    .update(orders)
+    .set({ filledQuantity, filledAmount, fees, frozenCash, status, cancelReason, updatedAt })
+    .where(eq(orders.id, order.id));
+}
+
+/**
+ * Ends an open order without filling the rest: its frozen cash goes back to available and a
+ * sell's shares are no longer held. `order` and `cash` must be locked.
+ */
+export async function closeOrder(
+  tx: Db,
+  order: OrderRow,
+  cash: UserCash,
+  reason: NonNullable<OrderRow['cancelReason']>,
+  out: Outbox,
+): Promise<void> {
+  const frozen = new Dec(order.frozenCash);
+  if (frozen.gt(0)) {
+    await post(
+      tx,
+      cash,
+      { kind: 'release', tradingDate: out.tradingDate, orderId: order.id, symbol: order.symbol },
+      [
+        { account: 'frozen', amount: frozen.negated() },
+        { account: 'available', amount: frozen },
+      ],
+    );
+    out.cash = cash;
+  }
+  if (order.side === 'sell') {
+    const held = await lockPosition(tx, order.userId, order.symbol);
+    if (held) {
+      const next = { ...held, frozenQuantity: held.frozenQuantity - (order.quantity - order.filledQuantity) };
+      await savePosition(tx, next);
+      out.positions.push(next);
+    }
+  }
+  Object.assign(order, {
+    status: 'cancelled',
+    cancelReason: reason,
+    frozenCash: '0',
+    updatedAt: new Date(),
+  } satisfies Partial<OrderRow>);
+  await saveOrder(tx, order);
+}

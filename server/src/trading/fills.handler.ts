@@ -1,0 +1,22 @@
+import type { tradingRoutes } from '@bourse/shared';
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { type Handler, signedIn } from '../http/mountRoute.ts';
+import { tradingDateOf } from './marketView.ts';
+import { pageOf } from './paging.ts';
+import { fills } from './schema.ts';
+import { tradingDeps } from './tradingDeps.ts';
+import { fillView } from './views.ts';
+
+export const fillsHandler: Handler<typeof tradingRoutes.fills> = async (ctx) => {
+  const { userId } = signedIn(ctx);
+  const { scope, symbol, orderId } = ctx.query;
+  const deps = tradingDeps(ctx.app);
+  const today = tradingDateOf(await deps.market.status());
+  const where: SQL[] = [
+    eq(fills.userId, userId),
+    scope === 'today' ? eq(fills.tradingDate, today) : lt(fills.tradingDate, today),
+  ];
+  if (symbol) where.push(eq(fills.symbol, symbol));
+  if (orderId) where.push(eq(fills.orderId, orderId));
+  return pageOf(deps.db, fills, and(...where), [desc(fills.createdAt), desc(fills.id)], ctx.query, fillView);
+};

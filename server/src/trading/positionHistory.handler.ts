@@ -1,0 +1,15 @@
+import type { tradingRoutes } from '@bourse/shared';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { type Handler, signedIn } from '../http/mountRoute.ts';
+import { pageOf } from './paging.ts';
+import { positionHistory } from './schema.ts';
+import { closedPositionView } from './views.ts';
+
+export const positionHistoryHandler: Handler<typeof tradingRoutes.positionHistory> = async (ctx) => {
+  const { userId } = signedIn(ctx);
+  const { symbol } = ctx.query;
+  const where: SQL[] = [eq(positionHistory.userId, userId)];
+  if (symbol) where.push(eq(positionHistory.symbol, symbol));
+  const order = [desc(positionHistory.closedAt), desc(positionHistory.id)];
+  return pageOf(ctx.app.db, positionHistory, and(...where), order, ctx.query, closedPositionView);
+};

@@ -1,0 +1,8 @@
+/** Test helpers of trading, for the workers' matcher tests. */
+export { auditLedger } from '../../ledger/audit.ts';
+export { deposit } from '../../ledger/ledger.ts';
+export { openTestDatabase, scratchPostgres } from '../../testing/testDatabase.ts';
+export { placeOrder } from '../placeOrder.ts';
+export { MarketDouble, marketTime, quote, TODAY } from './marketDouble.ts';
+export { allPositions, countRows, fillsPerOrder } from './reports.ts';
+export { createUser, serviceDeps } from './serviceDeps.ts';

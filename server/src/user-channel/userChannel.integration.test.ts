@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type OrderView, USER_EVENTS, USER_NAMESPACE, userEventSchemas } from '@bourse/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, MEMORY_DATA_DIR } from '../platform/config.ts';
+import { createRedis } from '../platform/redis.ts';
+import { type RunningServer, startServer } from '../platform/server.ts';
+import { DB_KINDS } from '../testing/testDatabase.ts';
+import { useTestServer } from '../testing/testServer.ts';
+import { MarketDouble, quote } from '../trading/testing/marketDouble.ts';
+import { Trader } from '../trading/testing/trader.ts';
+
+function userSocket(port: number, auth: Record<string, string>): Socket {
+  return connect(`http://127.0.0.1:${port}${USER_NAMESPACE}`, {
+    transports: ['websocket'],
+    reconnection: false,
+    auth,
+  });
+}
+
+function connected(socket: Socket): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** Every event the socket hears, by name. */
+function record(socket: Socket): { event: string; payload: unknown }[] {
+  const heard: { event: string; payload: unknown }[] = [];
+  socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
+  return heard;
+}
+
+async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(DB_KINDS)('Socket.IO /user on %s', (kind) => {
+  const t = useTestServer(kind);
+  // A second replica on the same database and Redis prefix: events cross over through the adapter.
+  let replica: RunningServer;
+  const redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    const market = new MarketDouble(t.redis, t.redisPrefix);
+    await market.status();
+    await market.quotes(quote('600000'));
+    replica = await startServer({
+      config: {
+        ...loadConfig({}),
+        port: 0,
+        dataDir: MEMORY_DATA_DIR,
+        clientDist: join(tmpdir(), `bourse-no-client-${randomUUID()}`),
+        logLevel: 'silent',
+      },
+      database: t.database,
+      redis,
+      redisPrefix: t.redisPrefix,
+    });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await replica?.close();
+    redis.disconnect();
+  });
+
+  const open = (port: number, token: string) => {
+    const socket = userSocket(port, { token });
+    sockets.push(socket);
+    return connected(socket);
+  };
+
+  it('refuses a handshake without a valid session, in the user language', async () => {
+    const none = userSocket(t.server.port, { lang: 'en' });
+    sockets.push(none);
+    await expect(connected(none)).rejects.toMatchObject({
+      data: { key: 'auth.loginFirst', message: 'Please login first.' },
+    });
+    const bad = userSocket(t.server.port, { token: 'x'.repeat(43) });
+    sockets.push(bad);
+    await expect(connected(bad)).rejects.toMatchObject({ data: { key: 'auth.sessionExpired' } });
+  });
+
+  it('tells the user, on any replica, of their order, fill, balance and position, and nobody else', async () => {
+    const alice = await Trader.signUp(t.api);
+    const bob = await Trader.signUp(t.api);
+    const aliceHeard = record(await open(replica.port, alice.token));
+    const bobHeard = record(await open(replica.port, bob.token));
+    const bobOnOrigin = record(await open(t.server.port, bob.token));
+
+    const placed = await alice.buy('600000', 100);
+    expect(placed.status).toBe(200);
+    await until(() => aliceHeard.some((h) => h.event === USER_EVENTS.position));
+
+    const byEvent = (event: string) => aliceHeard.filter((h) => h.event === event).map((h) => h.payload);
+    const [order] = byEvent(USER_EVENTS.order) as OrderView[];
+    expect(userEventSchemas.order.parse(order)).toMatchObject({ status: 'filled', filledQuantity: 100 });
+    expect(userEventSchemas.fill.parse(byEvent(USER_EVENTS.fill)[0])).toMatchObject({
+      price: '10.010',
+      quantity: 100,
+    });
+    expect(userEventSchemas.balance.parse(byEvent(USER_EVENTS.balance)[0])).toMatchObject({
+      available: '998993.99',
+    });
+    expect(userEventSchemas.position.parse(byEvent(USER_EVENTS.position)[0])).toMatchObject({
+      symbol: '600000',
+      quantity: 100,
+      sellableQuantity: 0,
+    });
+    // Give a stray event time to arrive before concluding none came.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bobHeard).toEqual([]);
+    expect(bobOnOrigin).toEqual([]);
+  });
+});

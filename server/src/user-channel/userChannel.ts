@@ -1,0 +1,115 @@
+import {
+  DomainError,
+  type Locale,
+  matchLocale,
+  translateError,
+  USER_EVENTS,
+  USER_NAMESPACE,
+} from '@bourse/shared';
+import { eq } from 'drizzle-orm';
+import type { Server, Socket } from 'socket.io';
+import { authenticate } from '../accounts/sessions.ts';
+import { localeOf } from '../http/locale.ts';
+import type { AppContext } from '../platform/appContext.ts';
+import { logger } from '../platform/logger.ts';
+import type { PositionRow } from '../trading/execution.ts';
+import { tradingDateOf } from '../trading/marketView.ts';
+import { positions } from '../trading/schema.ts';
+import { positionView } from '../trading/views.ts';
+import { userRoom } from './userEvents.ts';
+
+/** How often held positions are revalued from the quotes that changed. */
+const VALUATION_MS = 1_000;
+
+interface UserSocketData {
+  userId: string;
+  /** The user's open positions, reloaded after each of their order events. */
+  positions: PositionRow[];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: events are typed by the shared USER_EVENTS map, not here
+type UserSocket = Socket<any, any, any, UserSocketData>;
+
+function socketLocale(socket: Socket): Locale {
+  const lang: unknown = socket.handshake.auth?.lang;
+  return (
+    (typeof lang === 'string' ? matchLocale([lang]) : undefined) ??
+    localeOf(socket.handshake.headers['accept-language'])
+  );
+}
+
+/** A refused handshake: the client's connect_error carries the key and the translated message. */
+function refusal(err: unknown, locale: Locale): Error {
+  const domain = err instanceof DomainError ? err : new DomainError('common.internal');
+  if (!(err instanceof DomainError)) logger.error({ err }, 'user channel: handshake failed');
+  const message = translateError(locale, domain.key, domain.params);
+  return Object.assign(new Error(message), { data: { key: domain.key, message } });
+}
+
+/**
+ * Namespace /user: a socket needs a live session token in `auth.token` and joins the room
+ * `user:<id>`, which is all it hears. Order, fill, balance and position events reach the room
+ * through the Redis adapter from whichever process made the change; between fills, this
+ * process revalues the positions of its own sockets as their quotes move.
+ */
+export function attachUserChannel(io: Server, app: AppContext): { close(): void } {
+  const nsp = io.of(USER_NAMESPACE);
+  nsp.use(async (socket, next) => {
+    try {
+      const token: unknown = socket.handshake.auth?.token;
+      const session = await authenticate(app.db, typeof token === 'string' ? token : undefined);
+      socket.data = { userId: session.userId, positions: [] } satisfies UserSocketData;
+      next();
+    } catch (err) {
+      next(refusal(err, socketLocale(socket)));
+    }
+  });
+
+  async function reload(socket: UserSocket): Promise<void> {
+    socket.data.positions = await app.db
+      .select()
+      .from(positions)
+      .where(eq(positions.userId, socket.data.userId));
+  }
+  const reloadQuietly = (socket: UserSocket) =>
+    reload(socket).catch((err: Error) =>
+      logger.warn({ err: err.message }, 'user channel: positions not loaded'),
+    );
+
+  nsp.on('connection', (socket: UserSocket) => {
+    void socket.join(userRoom(socket.data.userId));
+    void reloadQuietly(socket);
+    // Every change of a position comes with an order event.
+    socket.onAnyOutgoing((event: string) => {
+      if (event === USER_EVENTS.order) void reloadQuietly(socket);
+    });
+  });
+
+  const moved = new Set<string>();
+  const unlisten = app.market.listen({
+    quotes: (symbols) => {
+      for (const s of symbols) moved.add(s);
+    },
+    trades: () => undefined,
+    rank: () => undefined,
+    status: () => undefined,
+  });
+  const timer = setInterval(() => {
+    if (moved.size === 0) return;
+    const tradingDate = tradingDateOf(app.market.status);
+    for (const socket of nsp.sockets.values() as IterableIterator<UserSocket>) {
+      for (const p of socket.data.positions ?? []) {
+        if (moved.has(p.symbol))
+          socket.emit(USER_EVENTS.position, positionView(p, app.market.quote(p.symbol), tradingDate));
+      }
+    }
+    moved.clear();
+  }, VALUATION_MS);
+  timer.unref();
+  return {
+    close() {
+      clearInterval(timer);
+      unlisten();
+    },
+  };
+}

@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import { defineRoute } from '../api/route.ts';
+import { isDecimalString } from '../money.ts';
+
+/**
+ * The market wire protocol: Socket.IO namespace /market and the REST routes under
+ * /api/market. Prices and amounts are decimal strings; share counts are integers.
+ * Bump the version on any breaking change; the client refuses a server it does not speak.
+ */
+export const MARKET_PROTOCOL_VERSION = 1;
+
+export const MARKET_NAMESPACE = '/market';
+
+/** Socket event names in one place; client and server import these, never string literals. */
+export const MARKET_EVENTS = {
+  quotesSubscribe: 'quotes:subscribe',
+  quotesUnsubscribe: 'quotes:unsubscribe',
+  quotes: 'quotes',
+  rankSubscribe: 'rank:subscribe',
+  rankUnsubscribe: 'rank:unsubscribe',
+  rank: 'rank',
+  bookSubscribe: 'book:subscribe',
+  bookUnsubscribe: 'book:unsubscribe',
+  book: 'book',
+  trades: 'trades',
+  /** The market phase and the simulated flag, on connect and on every change. */
+  status: 'status',
+} as const;
+
+const price = z.string().refine(isDecimalString);
+const nullablePrice = price.nullable();
+
+export const marketPhaseSchema = z.enum([
+  'closed',
+  'preOpen',
+  'openingCall',
+  'openingCallLocked',
+  'preContinuous',
+  'continuous',
+  'lunchBreak',
+  'closingCall',
+  'postClose',
+  'afterHoursFixed',
+]);
+
+/** What a `quotes` event carries per symbol: conflated, always the latest values. */
+export const quoteUpdateSchema = z.object({
+  symbol: z.string(),
+  price,
+  change: price,
+  /** Percent, two decimals: "1.23" is +1.23%. */
+  pct: price,
+  open: nullablePrice,
+  high: nullablePrice,
+  low: nullablePrice,
+  /** Shares traded today. */
+  volume: z.number().int().nonnegative(),
+  /** CNY traded today. */
+  turnover: price,
+  turnoverRate: price,
+  /** The feed's publish time, ms since the epoch: latency is measured from it. */
+  ts: z.number(),
+  /** Per-symbol sequence number: a gap means resubscribe for a fresh snapshot. */
+  seq: z.number().int(),
+});
+export type QuoteUpdate = z.infer<typeof quoteUpdateSchema>;
+
+/** A full row: the update plus what does not change during the day. */
+export const quoteSnapshotSchema = quoteUpdateSchema.extend({
+  name: z.string(),
+  prevClose: price,
+  limitUp: nullablePrice,
+  limitDown: nullablePrice,
+  board: z.enum(['main', 'chinext', 'star', 'bse']),
+});
+export type QuoteSnapshot = z.infer<typeof quoteSnapshotSchema>;
+
+/** An index: exchange-prefixed code (sh000001, sz399001, sz399006) and points in place of a price. */
+export const indexQuoteSchema = z.object({
+  symbol: z.string().regex(/^(sh|sz)\d{6}$/),
+  name: z.string(),
+  value: price,
+  open: nullablePrice,
+  high: nullablePrice,
+  low: nullablePrice,
+  prevClose: price,
+  change: price,
+  pct: price,
+  /** Shares traded today by the constituents. */
+  volume: z.number().int().nonnegative(),
+  turnover: price,
+  ts: z.number(),
+  /** Exchange time of the data. */
+  time: z.number(),
+  seq: z.number().int(),
+});
+export type IndexQuoteUpdate = z.infer<typeof indexQuoteSchema>;
+
+export const bookLevelSchema = z.object({ price, volume: z.number().int().nonnegative() });
+export const bookSchema = z.object({
+  symbol: z.string(),
+  bids: z.array(bookLevelSchema).max(5),
+  asks: z.array(bookLevelSchema).max(5),
+  /** During a call auction: what would match now. */
+  indicative: z.object({ price, volume: z.number().int() }).nullable(),
+  ts: z.number(),
+  seq: z.number().int(),
+});
+export type Book = z.infer<typeof bookSchema>;
+
+export const tradeTickSchema = z.object({
+  price,
+  volume: z.number().int().positive(),
+  side: z.enum(['B', 'S']),
+  time: z.number(),
+  seq: z.number().int(),
+});
+export const tradesEventSchema = z.object({ symbol: z.string(), trades: z.array(tradeTickSchema) });
+export type TradeTick = z.infer<typeof tradeTickSchema>;
+
+export const RANK_LISTS = ['limitUp', 'limitDown', 'tenDeal', 'gainers', 'losers', 'dragonTiger'] as const;
+export const rankListSchema = z.enum(RANK_LISTS, { message: 'market.unknownList' });
+export type RankList = (typeof RANK_LISTS)[number];
+
+export const rankRowSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  price,
+  pct: price,
+  turnover: price,
+  turnoverRate: price,
+  /** limitUp / limitDown: shares queued at the limit price (the seal). */
+  sealVolume: z.number().int().optional(),
+  /** tenDeal: aggressor-buy and aggressor-sell turnover and their difference. */
+  buy: price.optional(),
+  sell: price.optional(),
+  net: price.optional(),
+});
+export type RankRow = z.infer<typeof rankRowSchema>;
+
+export const seatSchema = z.object({ seat: z.string(), amount: price });
+export const DRAGON_TIGER_REASONS = [
+  'deviationUp',
+  'deviationDown',
+  'changeUp',
+  'changeDown',
+  'amplitude',
+  'turnoverRate',
+] as const;
+export type DragonTigerReason = (typeof DRAGON_TIGER_REASONS)[number];
+export const dragonTigerEntrySchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  /** Which test put it on the list: an i18n key under market.dragonTiger.reason. */
+  reason: z.enum(DRAGON_TIGER_REASONS),
+  /** The figure that met the test, in percent. */
+  value: price,
+  close: price,
+  pct: price,
+  turnover: price,
+  buys: z.array(seatSchema).max(5),
+  sells: z.array(seatSchema).max(5),
+  net: price,
+});
+export type DragonTigerEntry = z.infer<typeof dragonTigerEntrySchema>;
+
+export const rankEventSchema = z.object({
+  list: rankListSchema,
+  tradingDate: z.string(),
+  rows: z.array(rankRowSchema),
+  ts: z.number(),
+  seq: z.number().int(),
+});
+export type RankEvent = z.infer<typeof rankEventSchema>;
+
+export const marketStatusSchema = z.object({
+  protocol: z.literal(MARKET_PROTOCOL_VERSION),
+  phase: marketPhaseSchema,
+  tradingDate: z.string(),
+  /** True when the data is not a real exchange's: screens label it a simulation. */
+  simulated: z.boolean(),
+  /** Exchange time of the latest data, ms. */
+  time: z.number(),
+});
+export type MarketStatus = z.infer<typeof marketStatusSchema>;
+
+/** Client → server payloads. */
+export const MAX_SYMBOLS_PER_SOCKET = 300;
+const symbolCode = z.string().regex(/^\d{6}$/, { message: 'market.badSymbol' });
+export const quotesSubscribeSchema = z.object({
+  symbols: z.array(symbolCode).min(1).max(MAX_SYMBOLS_PER_SOCKET, { message: 'market.tooManySymbols' }),
+});
+export const rankSubscribeSchema = z.object({ list: rankListSchema });
+export const bookSubscribeSchema = z.object({ symbol: symbolCode });
+
+/**
+ * Every ack: the data, or an error with its errors-catalogue key and translated message.
+ * A subscribe that names unknown codes fails whole with market.unknownSymbol and lists them in `symbols`.
+ */
+export type Ack<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: { key: string; message: string; symbols?: readonly string[] } };
+
+export const KLINE_PERIODS = ['1m', '5m', '15m', '30m', '60m', 'day', 'week', 'month'] as const;
+export const klinePeriodSchema = z.enum(KLINE_PERIODS, { message: 'market.badPeriod' });
+export type KlinePeriod = (typeof KLINE_PERIODS)[number];
+
+export const barSchema = z.object({
+  /** Bar start, ms since the epoch. */
+  time: z.number(),
+  open: price,
+  high: price,
+  low: price,
+  close: price,
+  volume: z.number().int(),
+  turnover: price,
+});
+export type Bar = z.infer<typeof barSchema>;
+
+export const instrumentSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  initials: z.string(),
+  board: z.enum(['main', 'chinext', 'star', 'bse']),
+  exchange: z.enum(['SSE', 'SZSE', 'BSE']),
+  isST: z.boolean(),
+  sector: z.string(),
+});
+export type InstrumentListing = z.infer<typeof instrumentSchema>;
+
+export const marketRoutes = {
+  quotes: defineRoute({
+    method: 'get',
+    path: '/market/quotes',
+    summary: 'Latest snapshot of up to 300 symbols (comma-separated)',
+    auth: 'public',
+    // Room for more than 300 codes, so the handler can count them and answer market.tooManySymbols.
+    query: z.object({ symbols: z.string().max(4200) }),
+    response: z.array(quoteSnapshotSchema),
+  }),
+  board: defineRoute({
+    method: 'get',
+    path: '/market/board',
+    summary: 'Every symbol of a board, sorted by a field, as a list of codes (the market screen pages it)',
+    auth: 'public',
+    query: z.object({
+      board: z.enum(['all', 'main', 'chinext', 'star', 'bse']).default('all'),
+      sort: z.enum(['pct', 'price', 'turnover', 'symbol']).default('pct'),
+      order: z.enum(['asc', 'desc']).default('desc'),
+    }),
+    response: z.object({ symbols: z.array(z.string()), ts: z.number() }),
+  }),
+  kline: defineRoute({
+    method: 'get',
+    path: '/market/kline',
+    summary: 'Bars of a period, newest last; `before` pages back in time',
+    auth: 'public',
+    query: z.object({
+      symbol: symbolCode,
+      period: klinePeriodSchema,
+      limit: z.coerce.number().int().min(1).max(1000).default(300),
+      before: z.coerce.number().int().positive().optional(),
+    }),
+    response: z.object({ bars: z.array(barSchema), hasMore: z.boolean() }),
+  }),
+  intraday: defineRoute({
+    method: 'get',
+    path: '/market/intraday',
+    summary: "Today's 1-minute prices with the average-price line",
+    auth: 'public',
+    query: z.object({ symbol: symbolCode }),
+    response: z.object({
+      tradingDate: z.string(),
+      prevClose: price,
+      points: z.array(z.object({ time: z.number(), price, average: price, volume: z.number().int() })),
+    }),
+  }),
+  search: defineRoute({
+    method: 'get',
+    path: '/market/search',
+    summary: 'Instruments by code prefix, name or pinyin initials',
+    auth: 'public',
+    query: z.object({
+      q: z.string().trim().min(1).max(20),
+      limit: z.coerce.number().int().min(1).max(50).default(20),
+    }),
+    response: z.array(instrumentSchema),
+  }),
+  rank: defineRoute({
+    method: 'get',
+    path: '/market/rank/:list',
+    summary: 'A ranking list; dragonTiger takes ?date=YYYY-MM-DD',
+    auth: 'public',
+    query: z.object({
+      date: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+    }),
+    response: z.union([
+      rankEventSchema,
+      z.object({ tradingDate: z.string(), entries: z.array(dragonTigerEntrySchema) }),
+    ]),
+  }),
+  dragonTigerDates: defineRoute({
+    method: 'get',
+    path: '/market/dragonTiger/dates',
+    summary: 'Trading days with a dragon-tiger list, newest first',
+    auth: 'public',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(250).default(60) }),
+    response: z.object({ dates: z.array(z.string()) }),
+  }),
+  status: defineRoute({
+    method: 'get',
+    path: '/market/status',
+    summary: 'Market phase, trading date and whether the data is simulated',
+    auth: 'public',
+    response: marketStatusSchema,
+  }),
+} as const;

@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test layers show in the file name: *.test.ts(x) are unit tests beside the code,
+ * *.integration.test.ts talk to real Redis and PostgreSQL, e2e/*.e2e.test.ts drive Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{shared,server,workers,loadtest}/src/**/*.test.ts'],
+          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      'client/vitest.config.{ts,mts}',
+      {
+        test: {
+          name: 'integration',
+          include: ['{server,workers}/src/**/*.integration.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file gets its own database; two at a time is what two cores carry.
+          maxWorkers: 2,
+          // Projects with their own worker limits run as their own group, after the unit tests.
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,40 @@
+import type { AppConfig, Database } from '@bourse/server/platform';
+import { dragonTigerService } from './market/dragonTigerWorker.ts';
+import { feedService } from './market/feedService.ts';
+import { matcherService } from './trading/matcher.ts';
+
+export interface WorkerContext {
+  config: AppConfig;
+  database: Database;
+  /** Each BullMQ worker and the feed open their own connections (BullMQ needs blocking ones). */
+  redisUrl: string;
+}
+
+/** A long-running background service: a BullMQ worker group or the market feed. */
+export interface BackgroundService {
+  name: string;
+  start(context: WorkerContext): Promise<{ stop(): Promise<void> }>;
+}
+
+/** Every background service, in start order. Later features register theirs here. */
+export const SERVICES: readonly BackgroundService[] = [feedService(), dragonTigerService(), matcherService()];
+
+/** Starts every background service in this process (embedded mode, or the workers container). */
+export async function startWorkers(
+  context: WorkerContext,
+  services: readonly BackgroundService[] = SERVICES,
+): Promise<{ names: string[]; stop(): Promise<void> }> {
+  const running: { name: string; stop(): Promise<void> }[] = [];
+  try {
+    for (const service of services) running.push({ name: service.name, ...(await service.start(context)) });
+  } catch (error) {
+    await Promise.allSettled(running.reverse().map((r) => r.stop()));
+    throw error;
+  }
+  return {
+    names: running.map((r) => r.name),
+    stop: async () => {
+      for (const r of [...running].reverse()) await r.stop();
+    },
+  };
+}

@@ -1,0 +1,380 @@
+/**
+ * The feed while it holds the lock: runs the simulated market day by day, numbers and
+ * publishes what it produces, keeps the rankings and the minute bars, and stores each day at
+ * its close. Taking over, it continues what the previous holder published (see README.md).
+ */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { type Database, logger } from '@bourse/server/platform';
+import {
+  decimalToCents,
+  FEED_KEYS,
+  FEED_SHARDS,
+  feedRankMessageSchema,
+  feedShard,
+  type MarketStatus,
+  MINUTE_SLOTS,
+  parseJson,
+  type RankEvent,
+  shanghaiDayStart,
+  slotEnd,
+  slotStart,
+} from '@bourse/shared';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { FeedClock, IndexQuote, Quote, Trade, Universe } from '../feed/index.ts';
+import { enqueueDragonTiger, storeFinishedDay } from './dayClose.ts';
+import type { FeedOptions } from './feedOptions.ts';
+import { FeedState } from './feedState.ts';
+import { MinuteBuilder } from './minuteBuilder.ts';
+import { FeedPublisher, marketStatus, type Publication } from './publisher.ts';
+import { LIVE_RANK_LISTS, type LiveRankList, RankCalculator } from './ranks.ts';
+import { type DayEvents, type DayPlan, nextPlan, SimulatedDay, tradingDateAt } from './simulatedDay.ts';
+
+/** Catch-up with trades advances in slices of market time, yielding between them. */
+const REPLAY_SLICE_MS = 15 * 60_000;
+/** Trades a taking-over feed republishes at most: those the previous one may not have sent. */
+const REPUBLISH_WINDOW_MS = 5 * 60_000;
+/** 09:25, the opening auction's print: the day's first trade, in the first minute slot. */
+const OPENING_PRINT_MINUTE = 9 * 60 + 25;
+const STORE_RETRY_MS = 30_000;
+const AFTER_CLOSE: ReadonlySet<MarketStatus['phase']> = new Set(['postClose', 'afterHoursFixed', 'closed']);
+
+/** What numbering on needs of a published quote (stock or index). */
+const publishedQuoteSchema = z.object({ symbol: z.string(), seq: z.number().int(), time: z.number() });
+
+/** A Redis outage fails every publish: one line every 10 s, with the count. */
+class ThrottledLog {
+  private last = 0;
+  private count = 0;
+  constructor(private readonly message: string) {}
+
+  warn(err: Error): void {
+    this.count++;
+    if (Date.now() - this.last < 10_000) return;
+    logger.warn({ err: err.message, count: this.count }, this.message);
+    this.last = Date.now();
+    this.count = 0;
+  }
+}
+
+export interface ActiveFeedDeps {
+  redis: Redis;
+  database: Database;
+  options: FeedOptions;
+  universe: Universe;
+  /** Where finished days' dragon-tiger jobs go. */
+  dragonTigerQueue: Queue;
+}
+
+interface DayRun {
+  plan: DayPlan;
+  day: SimulatedDay;
+  minutes: MinuteBuilder;
+  ranks: RankCalculator;
+  phase: MarketStatus['phase'];
+  stored: boolean;
+  /** A failed store is tried again after a while, not on every publish. */
+  storeAfter: number;
+}
+
+export class ActiveFeed {
+  private readonly state: FeedState;
+  private readonly publisher: FeedPublisher;
+  private clock!: FeedClock;
+  private run!: DayRun;
+  private readonly quoteSeq = new Map<string, number>();
+  private readonly indexSeq = new Map<string, number>();
+  private readonly rankPublished = new Map<LiveRankList, { seq: number; text: string }>();
+  /** Exchange time of the latest data: quotes' `time`. */
+  private marketTime = 0;
+  /** Trades up to this exchange time were published by the feed this one took over from. */
+  private publishedUpTo = 0;
+  private statusPublishedAt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | null = null;
+  private readonly background = new Set<Promise<void>>();
+  private readonly failures = new ThrottledLog('feed: publish failed');
+  private stopped = false;
+
+  constructor(private readonly deps: ActiveFeedDeps) {
+    const { redis, options, database } = deps;
+    this.state = new FeedState(redis, options.redisPrefix, database.db);
+    this.publisher = new FeedPublisher(redis, options.redisPrefix);
+  }
+
+  /** Takes over: continues the numbering and the day the last feed published, then publishes on a timer. */
+  async start(): Promise<void> {
+    this.clock = await this.state.clock(this.deps.options.clock, this.deps.options.demoCycleMs);
+    await this.loadPublished();
+    const plan = await this.state.plan(tradingDateAt(this.clock.marketNow()), this.deps.universe);
+    await this.openDay(plan);
+    this.timer = setInterval(() => this.tick(), this.deps.options.publishIntervalMs);
+  }
+
+  /** Stops publishing; lets the day's storage finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.ticking;
+    await Promise.allSettled(this.background);
+  }
+
+  /** The running day's plan: the backfill makes up a past that ends at its previous closes. */
+  get plan(): DayPlan {
+    return this.run.plan;
+  }
+
+  /** Starts background work that stop() waits for. */
+  track(work: Promise<void>, what: string): void {
+    const tracked = work
+      .catch((err: Error) => logger.error({ err: err.message }, `feed: ${what} failed`))
+      .finally(() => this.background.delete(tracked));
+    this.background.add(tracked);
+  }
+
+  private key(name: string): string {
+    return `${this.deps.options.redisPrefix}${name}`;
+  }
+
+  /** Sequence numbers and rank lists as last published, so numbering continues without a step back. */
+  private async loadPublished(): Promise<void> {
+    const pipeline = this.deps.redis.pipeline();
+    for (let shard = 0; shard < FEED_SHARDS; shard++)
+      pipeline.hgetall(this.key(FEED_KEYS.snapshotHash(shard)));
+    pipeline.get(this.key(FEED_KEYS.indicesKey));
+    for (const list of LIVE_RANK_LISTS) pipeline.get(this.key(FEED_KEYS.rankKey(list)));
+    const results = ((await pipeline.exec()) ?? []).map(([err, value]) => {
+      if (err) throw err;
+      return value;
+    });
+    // What a previous feed left in Redis is checked like any input; what does not parse is skipped.
+    for (const hash of results.slice(0, FEED_SHARDS) as Record<string, string>[]) {
+      for (const [symbol, text] of Object.entries(hash)) {
+        const quote = parseJson(publishedQuoteSchema, text);
+        if (!quote) continue;
+        this.quoteSeq.set(symbol, quote.seq);
+        this.publishedUpTo = Math.max(this.publishedUpTo, quote.time);
+      }
+    }
+    for (const q of parseJson(z.array(publishedQuoteSchema), results[FEED_SHARDS] as string | null) ?? []) {
+      this.indexSeq.set(q.symbol, q.seq);
+    }
+    LIVE_RANK_LISTS.forEach((list, i) => {
+      const event = parseJson(feedRankMessageSchema, results[FEED_SHARDS + 1 + i] as string | null);
+      if (event) this.rankPublished.set(list, { seq: event.seq, text: JSON.stringify(event.rows) });
+    });
+  }
+
+  /**
+   * Starts a trading day: replays it from its plan up to now (silently up to the first minute
+   * not yet in Redis, then recording trades into the minute bars) and publishes the full state.
+   */
+  private async openDay(plan: DayPlan): Promise<void> {
+    const { options, universe } = this.deps;
+    const date = plan.tradingDate;
+    const day = new SimulatedDay(this.clock, universe, options.seed, plan);
+    const minutes = new MinuteBuilder(
+      date,
+      new Map(universe.listings.map((l, i) => [l.symbol, plan.prevCloses[i] ?? l.prevCloseCents])),
+    );
+    await this.resumeMinutes(minutes);
+    const first = minutes.firstIncompleteSlot();
+    const replayFrom =
+      first === 0
+        ? shanghaiDayStart(date) + OPENING_PRINT_MINUTE * 60_000
+        : first < MINUTE_SLOTS
+          ? slotStart(date, first)
+          : slotEnd(date, MINUTE_SLOTS - 1);
+    const now = this.clock.marketNow();
+    await day.replaySilently(Math.min(now, replayFrom - 1));
+    const republish: Trade[] = [];
+    const since = Math.max(this.publishedUpTo, now - REPUBLISH_WINDOW_MS);
+    for (let t = replayFrom - 1; t < now && !this.stopped; ) {
+      t = Math.min(now, t + REPLAY_SLICE_MS);
+      const events = day.pump(t);
+      this.record(minutes, events.trades);
+      minutes.completeUntil(t);
+      if (this.publishedUpTo > 0)
+        for (const trade of events.trades) if (trade.time > since) republish.push(trade);
+      await yieldToEventLoop();
+    }
+
+    const snapshot = day.feed.snapshot();
+    this.run = {
+      plan,
+      day,
+      minutes,
+      ranks: new RankCalculator(),
+      phase: snapshot.phase,
+      stored: false,
+      storeAfter: 0,
+    };
+    this.marketTime = Math.max(this.marketTime, snapshot.time);
+    const quotes = this.numberQuotes(snapshot.quotes);
+    this.run.ranks.apply(quotes);
+    await this.publisher.publish({
+      quotes,
+      trades: republish,
+      indices: this.numberIndices(snapshot.indices),
+      status: this.status(),
+      ranks: this.changedRanks(),
+      minutes: { tradingDate: date, appends: minutes.takePending() },
+      instruments: day.feed.instruments(),
+    });
+    this.statusPublishedAt = Date.now();
+    logger.info(
+      { tradingDate: date, phase: snapshot.phase, replayedFrom: new Date(replayFrom).toISOString() },
+      'feed: day open',
+    );
+    this.storeIfClosed();
+  }
+
+  /** Minute series of the day already in Redis: the slots in them are not built again. */
+  private async resumeMinutes(minutes: MinuteBuilder): Promise<void> {
+    const pipeline = this.deps.redis.pipeline();
+    const symbols = this.deps.universe.listings.map((l) => l.symbol);
+    for (const symbol of symbols) {
+      pipeline.getBuffer(this.key(FEED_KEYS.minutesKey(feedShard(symbol), minutes.tradingDate, symbol)));
+    }
+    const results = (await pipeline.exec()) ?? [];
+    results.forEach(([err, bytes], i) => {
+      if (!err && bytes instanceof Buffer) minutes.resume(symbols[i]!, new Uint8Array(bytes));
+    });
+  }
+
+  private tick(): void {
+    // A slow tick (a day change, a busy Redis) delays the next instead of piling them up.
+    if (this.ticking || this.stopped) return;
+    this.ticking = this.step()
+      .catch((err: Error) => this.failures.warn(err))
+      .finally(() => {
+        this.ticking = null;
+      });
+  }
+
+  private async step(): Promise<void> {
+    const { day } = this.run;
+    await this.publish(this.process(day.pump()));
+    this.storeIfClosed();
+    if (day.over) {
+      const snapshot = day.feed.snapshot();
+      await this.openDay(await this.state.savePlan(nextPlan(snapshot.quotes, snapshot.indices)));
+    }
+  }
+
+  private async publish(publication: Publication): Promise<void> {
+    try {
+      await this.publisher.publish(publication);
+    } catch (err) {
+      // Appends may be lost, and a series missing a minute would shift every later one.
+      this.run.minutes.rewriteAll();
+      throw err;
+    }
+  }
+
+  /** Everything a pump produced, numbered and ready to publish; the rankings and minute bars follow it. */
+  private process(events: DayEvents): Publication {
+    const { run } = this;
+    this.record(run.minutes, events.trades);
+    const quotes = this.numberQuotes(events.quotes);
+    for (const q of quotes) this.marketTime = Math.max(this.marketTime, q.time);
+    run.ranks.apply(quotes);
+    run.minutes.completeUntil(this.marketTime);
+    const phase = events.phases.at(-1)?.phase;
+    const heartbeat = Date.now() - this.statusPublishedAt >= this.deps.options.heartbeatMs;
+    if (phase) run.phase = phase;
+    if (phase || heartbeat) this.statusPublishedAt = Date.now();
+    return {
+      quotes,
+      trades: events.trades,
+      indices: this.numberIndices(events.indices),
+      status: phase || heartbeat ? this.status() : undefined,
+      ranks: this.changedRanks(),
+      minutes: { tradingDate: run.day.tradingDate, appends: this.run.minutes.takePending() },
+    };
+  }
+
+  private record(minutes: MinuteBuilder, trades: readonly Trade[]): void {
+    for (const t of trades) minutes.trade(t.symbol, decimalToCents(t.price), t.volume, t.time);
+  }
+
+  private numberQuotes(quotes: Quote[]): Quote[] {
+    for (const q of quotes) {
+      q.seq = (this.quoteSeq.get(q.symbol) ?? 0) + 1;
+      this.quoteSeq.set(q.symbol, q.seq);
+    }
+    return quotes;
+  }
+
+  private numberIndices(indices: IndexQuote[]): IndexQuote[] {
+    for (const q of indices) {
+      q.seq = (this.indexSeq.get(q.symbol) ?? 0) + 1;
+      this.indexSeq.set(q.symbol, q.seq);
+    }
+    return indices;
+  }
+
+  private status(): MarketStatus {
+    return marketStatus({
+      phase: this.run.phase,
+      tradingDate: this.run.day.tradingDate,
+      simulated: this.clock.simulated,
+      time: this.marketTime,
+    });
+  }
+
+  /** The lists that differ from what was last published, as rank events. */
+  private changedRanks(): RankEvent[] {
+    const rows = this.run.ranks.rows();
+    const events: RankEvent[] = [];
+    for (const list of LIVE_RANK_LISTS) {
+      const text = JSON.stringify(rows[list]);
+      const last = this.rankPublished.get(list);
+      if (last?.text === text) continue;
+      const seq = (last?.seq ?? 0) + 1;
+      this.rankPublished.set(list, { seq, text });
+      events.push({
+        list,
+        tradingDate: this.run.day.tradingDate,
+        rows: rows[list],
+        ts: this.clock.wallNow(),
+        seq,
+      });
+    }
+    return events;
+  }
+
+  /** Once the close has completed the day's last minute, stores the day (in the background). */
+  private storeIfClosed(): void {
+    const run = this.run;
+    if (run.stored || Date.now() < run.storeAfter || !run.minutes.complete || !AFTER_CLOSE.has(run.phase))
+      return;
+    run.stored = true;
+    const snapshot = run.day.feed.snapshot();
+    const finished = {
+      tradingDate: run.day.tradingDate,
+      quotes: snapshot.quotes,
+      indices: snapshot.indices,
+      series: run.minutes.series(),
+    };
+    const { database, options, dragonTigerQueue } = this.deps;
+    this.track(
+      (async () => {
+        try {
+          await storeFinishedDay(database.db, finished, options);
+          await enqueueDragonTiger(dragonTigerQueue, {
+            tradingDate: finished.tradingDate,
+            seed: options.seed,
+          });
+        } catch (err) {
+          run.stored = false;
+          run.storeAfter = Date.now() + STORE_RETRY_MS;
+          throw err;
+        }
+        logger.info({ tradingDate: finished.tradingDate }, 'feed: day stored');
+      })(),
+      'storing the day',
+    );
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * A finished trading day into PostgreSQL: every symbol's minute series and day bar, the
+ * indices' day bars, the retention policy for minute bars, and the dragon-tiger job.
+ * Idempotent: a feed that takes over after the close stores the same day again harmlessly.
+ */
+
+import {
+  deleteMinuteDaysBefore,
+  quoteDayBar,
+  type SymbolDayBar,
+  storeDayBars,
+  storeMinuteSeries,
+} from '@bourse/server/market/history';
+import type { Db } from '@bourse/server/platform';
+import {
+  type DayBar,
+  type DragonTigerJob,
+  decimalToCents,
+  dragonTigerJobId,
+  exchangeCalendar,
+  MARKET_QUEUES,
+} from '@bourse/shared';
+import type { Queue } from 'bullmq';
+import type { IndexQuote, Quote } from '../feed/index.ts';
+
+export interface FinishedDay {
+  tradingDate: string;
+  /** Every listing's last quote of the day. */
+  quotes: readonly Quote[];
+  indices: readonly IndexQuote[];
+  /** Every listing's minute series. */
+  series: ReadonlyMap<string, Uint8Array>;
+}
+
+function indexDayBar(q: IndexQuote, tradingDate: string): DayBar {
+  const value = decimalToCents(q.value);
+  return {
+    tradingDate,
+    prevClose: decimalToCents(q.prevClose),
+    open: q.open ? decimalToCents(q.open) : value,
+    high: q.high ? decimalToCents(q.high) : value,
+    low: q.low ? decimalToCents(q.low) : value,
+    close: value,
+    volume: q.volume,
+    turnover: decimalToCents(q.turnover),
+    turnoverRate: 0,
+  };
+}
+
+/** Adds the day's dragon-tiger job; the job id makes a second add for the same day a no-op. */
+export async function enqueueDragonTiger(queue: Queue, job: DragonTigerJob): Promise<void> {
+  await queue.add(MARKET_QUEUES.dragonTiger, job, {
+    jobId: dragonTigerJobId(job.tradingDate),
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 2000 },
+    removeOnComplete: 500,
+    removeOnFail: 500,
+  });
+}
+
+export async function storeFinishedDay(
+  db: Db,
+  day: FinishedDay,
+  options: { minuteRetentionDays: number },
+): Promise<void> {
+  const { tradingDate } = day;
+  // Only names that traded: a day bar of an untraded name would record nothing.
+  const bars: SymbolDayBar[] = day.quotes
+    .filter((q) => q.open !== null)
+    .map((q) => ({ symbol: q.symbol, bar: quoteDayBar(q, tradingDate) }));
+  for (const q of day.indices) bars.push({ symbol: q.symbol, bar: indexDayBar(q, tradingDate) });
+  await storeDayBars(db, bars);
+  await storeMinuteSeries(db, tradingDate, day.series);
+  const firstKept = exchangeCalendar.addTradingDays(tradingDate, -(options.minuteRetentionDays - 1));
+  await deleteMinuteDaysBefore(db, firstKept);
+}

@@ -1,0 +1,72 @@
+/** The after-close job that builds a trading day's dragon-tiger list, and the worker that runs it. */
+
+import { dayBarsOn, storeDragonTigerDay } from '@bourse/server/market/history';
+import { type Db, DEFAULT_REDIS_PREFIX, logger } from '@bourse/server/platform';
+import {
+  Dec,
+  type DragonTigerJob,
+  dragonTigerJobSchema,
+  FEED_KEYS,
+  feedInstrumentsSchema,
+  MARKET_QUEUES,
+} from '@bourse/shared';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { BackgroundService } from '../index.ts';
+import { buildDragonTiger, DEVIATION_INDEX } from './dragonTiger.ts';
+import { bullPrefix } from './queues.ts';
+
+/** Builds and stores a day's list; false when that day's list was already stored. */
+export async function buildDragonTigerDay(
+  db: Db,
+  redis: Redis,
+  redisPrefix: string,
+  job: DragonTigerJob,
+): Promise<boolean> {
+  const listingText = await redis.get(`${redisPrefix}${FEED_KEYS.instrumentsKey}`);
+  if (!listingText) throw new Error('no instrument listing in Redis yet');
+  const listing = feedInstrumentsSchema.parse(JSON.parse(listingText));
+  const bars = await dayBarsOn(db, job.tradingDate);
+  if (bars.size === 0) throw new Error(`no day bars stored for ${job.tradingDate}`);
+  const indexChanges = new Map<string, Dec>();
+  for (const symbol of new Set(Object.values(DEVIATION_INDEX))) {
+    const bar = bars.get(symbol);
+    if (bar) indexChanges.set(symbol, new Dec(bar.close - bar.prevClose).div(bar.prevClose));
+  }
+  const stocks = listing.flatMap((l) => {
+    const bar = bars.get(l.symbol);
+    return bar ? [{ listing: l, bar }] : [];
+  });
+  const entries = buildDragonTiger({ tradingDate: job.tradingDate, seed: job.seed, stocks, indexChanges });
+  return storeDragonTigerDay(db, { tradingDate: job.tradingDate, entries });
+}
+
+/** Builds the dragon-tiger lists the feed asks for after each close. */
+export function dragonTigerService(options: { redisPrefix?: string } = {}): BackgroundService {
+  return {
+    name: 'market-lists',
+    async start(context) {
+      const prefix = options.redisPrefix ?? DEFAULT_REDIS_PREFIX;
+      const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: null });
+      const blocking = redis.duplicate();
+      const worker = new Worker(
+        MARKET_QUEUES.dragonTiger,
+        async (job: Job) => {
+          const parsed = dragonTigerJobSchema.safeParse(job.data);
+          if (!parsed.success) throw new UnrecoverableError(`bad dragon-tiger job: ${parsed.error.message}`);
+          const built = await buildDragonTigerDay(context.database.db, redis, prefix, parsed.data);
+          logger.info({ tradingDate: parsed.data.tradingDate, built }, 'dragon-tiger list');
+        },
+        { connection: blocking, prefix: bullPrefix(prefix), concurrency: 1 },
+      );
+      worker.on('error', (err) => logger.warn({ err: err.message }, 'dragon-tiger worker error'));
+      return {
+        async stop() {
+          await worker.close();
+          blocking.disconnect();
+          redis.disconnect();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * The `feed` background service: one active feed per deployment, the holder of the Redis
+ * lock; every other feed process stands by, polling, and takes over once the lock expires.
+ */
+import { DEFAULT_REDIS_PREFIX, logger } from '@bourse/server/platform';
+import { FEED_KEYS, MARKET_QUEUES } from '@bourse/shared';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { generateUniverse, type Universe } from '../feed/index.ts';
+import type { BackgroundService, WorkerContext } from '../index.ts';
+import { ActiveFeed } from './activeFeed.ts';
+import { backfillHistory } from './backfill.ts';
+import { enqueueDragonTiger } from './dayClose.ts';
+import { FeedLock } from './feedLock.ts';
+import { type FeedOptions, feedOptionsFromEnv } from './feedOptions.ts';
+import { bullPrefix } from './queues.ts';
+
+/** Backfilled days that get a dragon-tiger list at once, so the list has dates to browse. */
+const BACKFILL_LISTS = 5;
+
+export class FeedSupervisor {
+  private readonly lock: FeedLock;
+  private readonly queue: Queue;
+  private active: ActiveFeed | null = null;
+  private universe: Universe | undefined;
+  private lastRenewal = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private busy: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly context: WorkerContext,
+    private readonly redis: Redis,
+    private readonly options: FeedOptions,
+  ) {
+    this.lock = new FeedLock(redis, `${options.redisPrefix}${FEED_KEYS.lockKey}`, options.lockTtlMs);
+    this.queue = new Queue(MARKET_QUEUES.dragonTiger, {
+      connection: redis,
+      prefix: bullPrefix(options.redisPrefix),
+    });
+  }
+
+  get isActive(): boolean {
+    return this.active !== null;
+  }
+
+  /** Tries once to become active (so a lone process publishes before start resolves), then keeps watch. */
+  async start(): Promise<void> {
+    await this.watch();
+    // Renew three times per lifetime; standbys poll as often, so a takeover waits at most a third of it more.
+    this.timer = setInterval(
+      () => {
+        if (!this.busy) this.busy = this.watch().finally(() => (this.busy = null));
+      },
+      Math.floor(this.options.lockTtlMs / 3),
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.busy;
+    if (this.active) {
+      await this.active.stop();
+      this.active = null;
+      // A standby need not wait for the lock to expire.
+      await this.lock.release().catch(() => undefined);
+    }
+    await this.queue.close();
+  }
+
+  private async watch(): Promise<void> {
+    try {
+      if (this.active) await this.renew();
+      else if (await this.lock.acquire()) await this.activate();
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'feed: lock upkeep failed');
+      // Unrenewed for a whole lifetime, the lock may be someone else's: stop publishing.
+      if (this.active && Date.now() - this.lastRenewal > this.options.lockTtlMs)
+        await this.demote('lock unconfirmed');
+    }
+  }
+
+  private async renew(): Promise<void> {
+    if (await this.lock.renew()) this.lastRenewal = Date.now();
+    else await this.demote('lock lost');
+  }
+
+  private async activate(): Promise<void> {
+    this.lastRenewal = Date.now();
+    this.universe ??= generateUniverse({ seed: this.options.seed, size: this.options.symbols });
+    const active = new ActiveFeed({
+      redis: this.redis,
+      database: this.context.database,
+      options: this.options,
+      universe: this.universe,
+      dragonTigerQueue: this.queue,
+    });
+    // Renewals go on while the day replays: the lock must not lapse during a long catch-up.
+    let lost = false;
+    const renewing = setInterval(
+      () => {
+        this.lock.renew().then(
+          (held) => {
+            if (held) this.lastRenewal = Date.now();
+            else lost = true;
+          },
+          () => undefined,
+        );
+      },
+      Math.floor(this.options.lockTtlMs / 3),
+    );
+    try {
+      await active.start();
+    } catch (err) {
+      await this.lock.release().catch(() => undefined);
+      throw err;
+    } finally {
+      clearInterval(renewing);
+    }
+    if (this.stopped || lost) {
+      await active.stop();
+      if (!lost) await this.lock.release();
+      return;
+    }
+    this.active = active;
+    logger.info({ id: this.lock.id }, 'feed: active');
+    active.track(this.backfill(active), 'backfill');
+  }
+
+  private async demote(reason: string): Promise<void> {
+    const active = this.active;
+    this.active = null;
+    logger.warn({ reason }, 'feed: standing by');
+    await active?.stop();
+  }
+
+  private async backfill(active: ActiveFeed): Promise<void> {
+    const started = Date.now();
+    const dates = await backfillHistory(this.context.database.db, {
+      universe: this.universe!,
+      seed: this.options.seed,
+      plan: active.plan,
+      days: this.options.backfillDays,
+      minuteDays: this.options.backfillMinuteDays,
+    });
+    if (dates.length === 0) return;
+    for (const tradingDate of dates.slice(-BACKFILL_LISTS)) {
+      await enqueueDragonTiger(this.queue, { tradingDate, seed: this.options.seed });
+    }
+    logger.info({ days: dates.length, ms: Date.now() - started }, 'feed: history backfilled');
+  }
+}
+
+/** The market feed as a background service; `overrides` replace the environment's settings (tests). */
+export function feedService(overrides: Partial<FeedOptions> = {}): BackgroundService {
+  return {
+    name: 'feed',
+    async start(context) {
+      const options = {
+        ...feedOptionsFromEnv(process.env, context.database.kind, DEFAULT_REDIS_PREFIX),
+        ...overrides,
+      };
+      const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: null });
+      const supervisor = new FeedSupervisor(context, redis, options);
+      try {
+        await supervisor.start();
+      } catch (err) {
+        redis.disconnect();
+        throw err;
+      }
+      return {
+        async stop() {
+          await supervisor.stop();
+          redis.disconnect();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * What a feed taking over needs to continue the market where the last one left it: the demo
+ * clock's anchor and each day's plan, kept in Redis, and PostgreSQL's history when Redis has
+ * lost them. Only the lock holder writes them.
+ */
+
+import { dayBarRange, dayBarsOn } from '@bourse/server/market/history';
+import type { Db } from '@bourse/server/platform';
+import {
+  exchangeCalendar,
+  FEED_KEYS,
+  feedStatusMessageSchema,
+  type MarketStatus,
+  parseJson,
+  shanghaiMinuteOfDay,
+} from '@bourse/shared';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { type DemoClock, demoClock, exchangeClock, type FeedClock, type Universe } from '../feed/index.ts';
+import { type DayPlan, dayPlanSchema, initialPlan, tradingDateAt } from './simulatedDay.ts';
+
+const FEED_STATE_KEYS = {
+  /** The demo clock every feed of this deployment runs on: {anchor, firstDate, cycleMs}. */
+  clock: 'market:feed:clock',
+  /** A trading day's plan (its previous closes). */
+  plan: (tradingDate: string) => `market:feed:plan:${tradingDate}`,
+} as const;
+
+const PLAN_TTL_SECONDS = 7 * 86_400;
+
+const clockStateSchema = z.object({
+  anchor: z.number(),
+  firstDate: z.string(),
+  cycleMs: z.number().positive(),
+});
+
+export class FeedState {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly db: Db,
+  ) {}
+
+  private key(name: string): string {
+    return `${this.prefix}${name}`;
+  }
+
+  /**
+   * The clock to run on. A stored demo clock is kept while it continues the last published
+   * status (a failover, or a restart within a day); after a longer stop the market resumes
+   * where it stopped instead of skipping the days it was down. Without any trace, a new
+   * market opens at 09:35 on the day after the stored history (or today).
+   */
+  async clock(kind: 'demo' | 'exchange', cycleMs?: number): Promise<FeedClock> {
+    if (kind === 'exchange') return exchangeClock();
+    const [storedText, statusText] = await this.redis.mget(
+      this.key(FEED_STATE_KEYS.clock),
+      this.key(FEED_KEYS.statusKey),
+    );
+    const stored = parseJson(clockStateSchema, storedText);
+    const status = parseJson(feedStatusMessageSchema, statusText);
+    if (stored && (cycleMs === undefined || stored.cycleMs === cycleMs)) {
+      const clock = demoClock(stored);
+      if (!status || tradingDateAt(clock.marketNow()) <= exchangeCalendar.nextTradingDay(status.tradingDate))
+        return clock;
+    }
+    const clock = status
+      ? resumeAt(status, cycleMs)
+      : demoClock({ firstDate: await this.firstNewDay(), cycleMs });
+    await this.redis.set(
+      this.key(FEED_STATE_KEYS.clock),
+      JSON.stringify({ anchor: clock.anchor, firstDate: clock.firstDate, cycleMs: clock.cycleMs }),
+    );
+    return clock;
+  }
+
+  /**
+   * A trading day's plan: the stored one, else the last stored closes, else the universe's.
+   * The first plan stored for a day is the one every feed uses for it.
+   */
+  async plan(tradingDate: string, universe: Universe): Promise<DayPlan> {
+    const stored = await this.storedPlan(tradingDate, universe);
+    if (stored) return stored;
+    return this.savePlan(
+      (await this.planFromHistory(tradingDate, universe)) ?? initialPlan(universe, tradingDate),
+    );
+  }
+
+  /** Stores a plan unless one exists for its day; returns the one stored. */
+  async savePlan(plan: DayPlan): Promise<DayPlan> {
+    const key = this.key(FEED_STATE_KEYS.plan(plan.tradingDate));
+    await this.redis.set(key, JSON.stringify(plan), 'EX', PLAN_TTL_SECONDS, 'NX');
+    return parseJson(dayPlanSchema, await this.redis.get(key)) ?? plan;
+  }
+
+  private async storedPlan(tradingDate: string, universe: Universe): Promise<DayPlan | undefined> {
+    const plan = parseJson(dayPlanSchema, await this.redis.get(this.key(FEED_STATE_KEYS.plan(tradingDate))));
+    const fits =
+      plan?.prevCloses.length === universe.listings.length &&
+      plan.indexPrevCloses.length === universe.indices.length;
+    return fits ? plan : undefined;
+  }
+
+  private async planFromHistory(tradingDate: string, universe: Universe): Promise<DayPlan | undefined> {
+    const range = await dayBarRange(this.db);
+    if (!range || range.last >= tradingDate) return undefined;
+    const closes = await dayBarsOn(this.db, range.last);
+    const close = (symbol: string) => closes.get(symbol)?.close;
+    return {
+      tradingDate,
+      prevCloses: universe.listings.map((l) => close(l.symbol) ?? l.prevCloseCents),
+      indexPrevCloses: universe.indices.map((d) => {
+        const cents = close(d.symbol);
+        return cents === undefined ? d.baseLevel : cents / 100;
+      }),
+    };
+  }
+
+  private async firstNewDay(): Promise<string | undefined> {
+    const range = await dayBarRange(this.db);
+    return range ? exchangeCalendar.nextTradingDay(range.last) : undefined;
+  }
+}
+
+/** A demo clock that resumes a stopped market on its trading day, at the minute after its last status. */
+function resumeAt(status: MarketStatus, cycleMs: number | undefined): DemoClock {
+  // A demo day runs from 09:00 to midnight.
+  const minute = Math.min(24 * 60 - 1, Math.max(9 * 60, shanghaiMinuteOfDay(status.time) + 1));
+  const hhmm = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  return demoClock({ firstDate: status.tradingDate, startAt: hhmm, cycleMs });
+}

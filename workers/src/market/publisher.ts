@@ -1,0 +1,162 @@
+/**
+ * Writes what the feed produced to Redis as the marketFeed contract says: per shard, the
+ * snapshot hash and the quotes channel, the trades channel and the minute series; then the
+ * indices, status, rankings and instrument listing. One pipeline per shard and one for the
+ * rest, all sent at once: a publish costs one round trip however much it carries.
+ */
+import {
+  FEED_KEYS,
+  feedShard,
+  type InstrumentListing,
+  MARKET_PROTOCOL_VERSION,
+  type MarketStatus,
+  type RankEvent,
+  type TradeTick,
+} from '@bourse/shared';
+import type { ChainableCommander, Redis } from 'ioredis';
+import type { IndexQuote, InstrumentInfo, PhaseChange, Quote, Trade } from '../feed/index.ts';
+
+/** Minute series outlive their day by a few days: the history store has them by then. */
+const MINUTES_TTL_MS = 3 * 86_400_000;
+
+export interface MinuteAppend {
+  symbol: string;
+  bytes: Uint8Array;
+  /** The bytes start the series (header included): they replace whatever the key held. */
+  fresh: boolean;
+}
+
+export interface Publication {
+  /** Full quotes, each with its sequence number set. */
+  quotes: readonly Quote[];
+  trades: readonly Trade[];
+  /** Every index, when any changed. */
+  indices: readonly IndexQuote[];
+  status?: MarketStatus;
+  ranks: readonly RankEvent[];
+  minutes?: { tradingDate: string; appends: readonly MinuteAppend[] };
+  instruments?: readonly InstrumentInfo[];
+}
+
+export function marketStatus(
+  change: Pick<PhaseChange, 'phase' | 'tradingDate' | 'simulated' | 'time'>,
+): MarketStatus {
+  return {
+    protocol: MARKET_PROTOCOL_VERSION,
+    phase: change.phase,
+    tradingDate: change.tradingDate,
+    simulated: change.simulated,
+    time: change.time,
+  };
+}
+
+/** What the search listing carries; float and total shares stay in the feed. */
+function listing(info: InstrumentInfo): InstrumentListing {
+  return {
+    symbol: info.symbol,
+    name: info.name,
+    initials: info.initials,
+    board: info.board,
+    exchange: info.exchange,
+    isST: info.isST,
+    sector: info.sector,
+  };
+}
+
+function tick(trade: Trade): TradeTick & { kind: Trade['kind'] } {
+  return {
+    price: trade.price,
+    volume: trade.volume,
+    side: trade.side,
+    kind: trade.kind,
+    time: trade.time,
+    seq: trade.seq,
+  };
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | number): Map<string | number, T[]> {
+  const out = new Map<string | number, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = out.get(key);
+    if (group) group.push(item);
+    else out.set(key, [item]);
+  }
+  return out;
+}
+
+export class FeedPublisher {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private key(name: string): string {
+    return `${this.prefix}${name}`;
+  }
+
+  async publish(p: Publication): Promise<void> {
+    const shards = new Map<number, ChainableCommander>();
+    const shard = (n: number) => {
+      let pipeline = shards.get(n);
+      if (!pipeline) {
+        pipeline = this.redis.pipeline();
+        shards.set(n, pipeline);
+      }
+      return pipeline;
+    };
+
+    for (const [n, quotes] of groupBy(p.quotes, (q) => feedShard(q.symbol))) {
+      const texts = quotes.map((q) => JSON.stringify(q));
+      // The snapshot first: a server that reloads on seeing the message finds it there.
+      shard(n as number)
+        .hset(
+          this.key(FEED_KEYS.snapshotHash(n as number)),
+          ...quotes.flatMap((q, i) => [q.symbol, texts[i]!]),
+        )
+        .publish(this.key(FEED_KEYS.quotesChannel(n as number)), `{"quotes":[${texts.join(',')}]}`);
+    }
+    for (const [n, trades] of groupBy(p.trades, (t) => feedShard(t.symbol))) {
+      const batches = [...groupBy(trades, (t) => t.symbol)].map(([symbol, list]) => ({
+        symbol,
+        trades: list.map(tick),
+      }));
+      shard(n as number).publish(this.key(FEED_KEYS.tradesChannel(n as number)), JSON.stringify({ batches }));
+    }
+    if (p.minutes) {
+      const { tradingDate, appends } = p.minutes;
+      for (const { symbol, bytes, fresh } of appends) {
+        const n = feedShard(symbol);
+        const key = this.key(FEED_KEYS.minutesKey(n, tradingDate, symbol));
+        const value = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        if (fresh) shard(n).set(key, value, 'PX', MINUTES_TTL_MS);
+        else shard(n).append(key, value);
+      }
+    }
+
+    const rest = this.redis.pipeline();
+    if (p.indices.length > 0) {
+      const text = JSON.stringify(p.indices);
+      rest
+        .set(this.key(FEED_KEYS.indicesKey), text)
+        .publish(this.key(FEED_KEYS.indicesChannel), `{"indices":${text}}`);
+    }
+    if (p.instruments) {
+      rest.set(this.key(FEED_KEYS.instrumentsKey), JSON.stringify(p.instruments.map(listing)));
+    }
+    if (p.status) {
+      const text = JSON.stringify(p.status);
+      rest.set(this.key(FEED_KEYS.statusKey), text).publish(this.key(FEED_KEYS.statusChannel), text);
+    }
+    for (const event of p.ranks) {
+      const text = JSON.stringify(event);
+      rest.set(this.key(FEED_KEYS.rankKey(event.list)), text).publish(this.key(FEED_KEYS.rankChannel), text);
+    }
+
+    const results = await Promise.all([...shards.values(), rest].map((pipeline) => pipeline.exec()));
+    for (const result of results) {
+      const failed = result?.find(([err]) => err);
+      if (failed) throw failed[0];
+    }
+  }
+}

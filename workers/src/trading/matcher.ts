@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@bourse/server/platform';
+import { logger } from '@bourse/server/platform';
+import {
+  DEFAULT_REDIS_PREFIX,
+  expireOrders,
+  type Fence,
+  FencedOut,
+  matchTrades,
+  redisMarketView,
+  redisUserEvents,
+  type TradingDeps,
+  takeShard,
+} from '@bourse/server/trading';
+import {
+  FEED_KEYS,
+  FEED_SHARDS,
+  feedStatusMessageSchema,
+  feedTradesMessageSchema,
+  parseJson,
+} from '@bourse/shared';
+import { Redis } from 'ioredis';
+import type { BackgroundService } from '../index.ts';
+
+export interface MatcherOptions {
+  redisPrefix?: string;
+  /** How long a shard's lock lives without renewal; a crashed matcher's shards free up after it. */
+  lockTtlMs?: number;
+}
+
+interface HeldShard {
+  fence: Fence;
+  /** The shard's work, one message at a time in arrival order. */
+  queue: Promise<void>;
+}
+
+// Renew only a lock that is still ours; give it up likewise.
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/**
+ * The resting-order matcher: fills open limit orders from the feed's trade ticks and expires
+ * them at the day's end. Each of the 16 feed shards has one matcher at a time, the holder of a
+ * Redis lock; on taking a shard it bumps the shard's fencing token in PostgreSQL, and every
+ * fill transaction checks it, so a matcher that lost its lock (paused, partitioned) can no
+ * longer write. Any replica takes free shards; the others stand by and take over when a lock
+ * expires.
+ */
+export class Matcher {
+  private readonly id = randomUUID();
+  private readonly held = new Map<number, HeldShard>();
+  private readonly deps: TradingDeps;
+  private readonly prefix: string;
+  private readonly ttl: number;
+  private timer: NodeJS.Timeout | undefined;
+  private tradingDate: string | undefined;
+  private stopped = false;
+
+  constructor(
+    database: Database,
+    private readonly redis: Redis,
+    private readonly subscriber: Redis,
+    options: MatcherOptions = {},
+  ) {
+    this.prefix = options.redisPrefix ?? DEFAULT_REDIS_PREFIX;
+    this.ttl = options.lockTtlMs ?? 10_000;
+    const market = redisMarketView(redis, this.prefix);
+    this.deps = { db: database.db, market, events: redisUserEvents(redis, this.prefix, market) };
+  }
+
+  private key(name: string): string {
+    return `${this.prefix}${name}`;
+  }
+
+  private lockKey(shard: number): string {
+    return this.key(`trading:matcher:{q${shard}}:lock`);
+  }
+
+  async start(): Promise<void> {
+    const channels = new Map<string, number>();
+    for (let shard = 0; shard < FEED_SHARDS; shard++)
+      channels.set(this.key(FEED_KEYS.tradesChannel(shard)), shard);
+    const statusChannel = this.key(FEED_KEYS.statusChannel);
+    this.subscriber.on('message', (channel: string, text: string) => {
+      if (channel === statusChannel) this.onStatus(text);
+      const shard = channels.get(channel);
+      if (shard !== undefined) this.onTrades(shard, text);
+    });
+    await this.subscriber.subscribe(statusChannel, ...channels.keys());
+    this.onStatus(await this.redis.get(this.key(FEED_KEYS.statusKey)));
+    await this.maintain();
+    this.timer = setInterval(() => void this.maintain(), Math.max(100, Math.floor(this.ttl / 3)));
+  }
+
+  /** Shards this matcher holds now. */
+  shards(): number[] {
+    return [...this.held.keys()];
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.subscriber.unsubscribe().catch(() => undefined);
+    // Let work in hand finish, then free the shards so a standby need not wait for the locks to expire.
+    await Promise.all([...this.held.values()].map((h) => h.queue));
+    await Promise.all(
+      [...this.held.keys()].map((shard) => this.redis.eval(RELEASE, 1, this.lockKey(shard), this.id)),
+    );
+    this.held.clear();
+  }
+
+  /** Renews the locks held and tries to take the free ones. */
+  private async maintain(): Promise<void> {
+    for (let shard = 0; shard < FEED_SHARDS && !this.stopped; shard++) {
+      try {
+        if (this.held.has(shard)) {
+          const renewed = await this.redis.eval(RENEW, 1, this.lockKey(shard), this.id, this.ttl);
+          if (renewed !== 1) this.drop(shard, 'lock lost');
+        } else if (await this.redis.set(this.lockKey(shard), this.id, 'PX', this.ttl, 'NX')) {
+          const fence = await takeShard(this.deps.db, shard);
+          this.held.set(shard, { fence, queue: Promise.resolve() });
+          logger.info({ shard, token: fence.token }, 'matcher: took shard');
+          this.expire(shard);
+        }
+      } catch (err) {
+        logger.warn({ shard, err: (err as Error).message }, 'matcher: lock upkeep failed');
+      }
+    }
+  }
+
+  private drop(shard: number, reason: string): void {
+    if (this.held.delete(shard)) logger.warn({ shard, reason }, 'matcher: gave up shard');
+  }
+
+  private enqueue(shard: number, work: (fence: Fence) => Promise<unknown>): void {
+    const held = this.held.get(shard);
+    if (!held) return;
+    held.queue = held.queue
+      .then(() => (this.held.get(shard) === held ? work(held.fence) : undefined))
+      .then(
+        () => undefined,
+        (err: Error) => {
+          if (err instanceof FencedOut) this.drop(shard, 'fenced out');
+          else logger.error({ shard, err: err.message }, 'matcher: shard work failed');
+        },
+      );
+  }
+
+  private onTrades(shard: number, text: string): void {
+    if (!this.held.has(shard)) return;
+    const message = parseJson(feedTradesMessageSchema, text);
+    if (message) this.enqueue(shard, (fence) => matchTrades(this.deps, fence, message.batches));
+    else logger.warn({ shard }, 'matcher: dropped a trades message that does not parse');
+  }
+
+  private onStatus(text: string | null): void {
+    const status = text ? parseJson(feedStatusMessageSchema, text) : undefined;
+    if (!status || status.tradingDate === this.tradingDate) return;
+    this.tradingDate = status.tradingDate;
+    for (const shard of this.held.keys()) this.expire(shard);
+  }
+
+  private expire(shard: number): void {
+    const { tradingDate } = this;
+    if (tradingDate) this.enqueue(shard, (fence) => expireOrders(this.deps, fence, tradingDate));
+  }
+}
+
+/** The matcher as a background service of the workers process. */
+export function matcherService(options: MatcherOptions = {}): BackgroundService {
+  return {
+    name: 'matcher',
+    async start(context) {
+      const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: null });
+      const subscriber = redis.duplicate();
+      const matcher = new Matcher(context.database, redis, subscriber, options);
+      try {
+        await matcher.start();
+      } catch (err) {
+        redis.disconnect();
+        subscriber.disconnect();
+        throw err;
+      }
+      return {
+        async stop() {
+          await matcher.stop();
+          redis.disconnect();
+          subscriber.disconnect();
+        },
+      };
+    },
+  };
+}
