@@ -20,7 +20,7 @@ describe('a newcomer on a phone: register, log in, switch language, log out', ()
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
     const context = await newContext(browser, 'phone', { locale: 'en-US' });
-    app = new App(await context.newPage(), product.baseUrl);
+    app = await App.on(await context.newPage(), product.baseUrl);
   });
   afterAll(async () => {
     await browser?.close();
@@ -39,7 +39,7 @@ describe('a newcomer on a phone: register, log in, switch language, log out', ()
     await app.waitForPath('/login');
     await app.page.goto(`${product.baseUrl}/ucenter/holding`);
     await app.waitForPath('/login');
-    await expect(app.toast()).resolves.toBe('Please login first.');
+    await expect.poll(() => app.toastsSeen()).toContain('Please login first.');
   });
 
   it('refuses a wrong password with the server message', async () => {
@@ -70,6 +70,6 @@ describe('a newcomer on a phone: register, log in, switch language, log out', ()
     await app.waitForPath('/login');
     await app.page.goto(`${product.baseUrl}/personCenter/moneyLog`);
     await app.waitForPath('/login');
-    await expect(app.toast()).resolves.toBe('先にログインしてください。');
+    await expect.poll(() => app.toastsSeen()).toContain('先にログインしてください。');
   });
 });

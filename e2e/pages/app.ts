@@ -1,11 +1,29 @@
 import type { Page } from 'playwright-core';
 
+/**
+ * Notes the text of every toast the page shows: a toast lasts 1.2 s, which a loaded CI machine
+ * can spend between a redirect and the moment a test looks.
+ */
+function recordToasts(): void {
+  const seen: string[] = [];
+  (window as unknown as { bourseToasts: string[] }).bourseToasts = seen;
+  new MutationObserver(() => {
+    const text = document.querySelector('[data-testid="toast"]')?.textContent;
+    if (text && seen.at(-1) !== text) seen.push(text);
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
 /** The user's view of Bourse: each method is one thing a person does or sees. */
 export class App {
-  constructor(
+  private constructor(
     readonly page: Page,
     readonly baseUrl: string,
   ) {}
+
+  static async on(page: Page, baseUrl: string): Promise<App> {
+    await page.addInitScript(recordToasts);
+    return new App(page, baseUrl);
+  }
 
   async open(path: string): Promise<void> {
     await this.page.goto(`${this.baseUrl}${path}`);
@@ -65,7 +83,8 @@ export class App {
     return this.page.locator('html').getAttribute('lang');
   }
 
-  toast(): Promise<string | null> {
-    return this.page.getByTestId('toast').textContent();
+  /** Toasts shown since the page last loaded, oldest first. */
+  toastsSeen(): Promise<string[]> {
+    return this.page.evaluate(() => (window as unknown as { bourseToasts?: string[] }).bourseToasts ?? []);
   }
 }

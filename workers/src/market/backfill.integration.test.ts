@@ -1,0 +1,56 @@
+import { readDayBars } from '@bourse/server/market/history';
+import { DB_KINDS, openTestDatabase } from '@bourse/server/market/history/testing';
+import type { Database, Db } from '@bourse/server/platform';
+import { exchangeCalendar } from '@bourse/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateUniverse } from '../feed/index.ts';
+import { backfillHistory } from './backfill.ts';
+import { initialPlan } from './simulatedDay.ts';
+
+const universe = generateUniverse({ seed: 11, size: 60 });
+const plan = initialPlan(universe, '2026-07-15');
+const options = { universe, seed: '11', plan, days: 40, minuteDays: 0 };
+
+/** The database as seen by a process killed after its first `months` transactions committed. */
+function cutShortAfter(db: Db, months: number): Db {
+  let left = months;
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'transaction') return Reflect.get(target, property, receiver);
+      return (...args: Parameters<Db['transaction']>) => {
+        if (left-- <= 0) throw new Error('killed');
+        return target.transaction(...args);
+      };
+    },
+  });
+}
+
+describe.each(DB_KINDS)('a history backfill cut short on %s', (kind) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('is finished by the next start: every day of every listing, chained to the live closes', async () => {
+    await expect(backfillHistory(cutShortAfter(database.db, 1), options)).rejects.toThrow('killed');
+    const partial = await readDayBars(database.db, universe.listings[0]!.symbol, 100);
+    expect(partial.bars.length).toBeGreaterThan(0);
+    expect(partial.bars.length).toBeLessThan(options.days);
+
+    await backfillHistory(database.db, options);
+    const earliest = exchangeCalendar.addTradingDays(plan.tradingDate, -options.days);
+    for (const [i, listing] of universe.listings.entries()) {
+      const { bars } = await readDayBars(database.db, listing.symbol, 100);
+      expect(bars).toHaveLength(options.days);
+      expect(bars[0]!.tradingDate).toBe(earliest);
+      expect(bars.at(-1)!.close).toBe(plan.prevCloses[i]);
+      bars.forEach((bar, k) => {
+        if (k > 0) expect(bar.prevClose).toBe(bars[k - 1]!.close);
+      });
+    }
+  });
+});
