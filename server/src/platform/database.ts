@@ -46,7 +46,10 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      // A failed unlock is harmless: the session's lock goes with the connection.
+      await client
+        .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+        .catch((err: Error) => logger.warn({ err: err.message }, 'postgres: migration unlock failed'));
       client.release();
     }
   } catch (err) {

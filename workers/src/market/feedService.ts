@@ -63,8 +63,12 @@ export class FeedSupervisor {
     if (this.active) {
       await this.active.stop();
       this.active = null;
-      // A standby need not wait for the lock to expire.
-      await this.lock.release().catch(() => undefined);
+      // A standby need not wait for the lock to expire; if Redis is gone it expires anyway.
+      await this.lock
+        .release()
+        .catch((err: Error) =>
+          logger.warn({ err: err.message }, 'feed: lock not released; a standby takes over when it expires'),
+        );
     }
     await this.queue.close();
   }
@@ -113,7 +117,11 @@ export class FeedSupervisor {
     try {
       await active.start();
     } catch (err) {
-      await this.lock.release().catch(() => undefined);
+      await this.lock
+        .release()
+        .catch((releaseErr: Error) =>
+          logger.warn({ err: releaseErr.message }, 'feed: lock not released after a failed start'),
+        );
       throw err;
     } finally {
       clearInterval(renewing);

@@ -100,7 +100,10 @@ export class Matcher {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.subscriber.unsubscribe().catch(() => undefined);
+    // Stopping goes on without Redis: the shard locks expire by themselves.
+    await this.subscriber
+      .unsubscribe()
+      .catch((err: Error) => logger.warn({ err: err.message }, 'matcher: unsubscribe failed while stopping'));
     // Let work in hand finish, then free the shards so a standby need not wait for the locks to expire.
     await Promise.all([...this.held.values()].map((h) => h.queue));
     await Promise.all(
