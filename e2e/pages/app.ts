@@ -2,26 +2,25 @@ import type { Page } from 'playwright-core';
 
 /**
  * Notes the text of every toast the page shows: a toast lasts 1.2 s, which a loaded CI machine
- * can spend between a redirect and the moment a test looks.
+ * can spend between a redirect and the moment a test looks. Page code, so it is a string here.
  */
-function recordToasts(): void {
-  const seen: string[] = [];
-  (window as unknown as { bourseToasts: string[] }).bourseToasts = seen;
+const RECORD_TOASTS = `
+  window.bourseToasts = [];
   new MutationObserver(() => {
     const text = document.querySelector('[data-testid="toast"]')?.textContent;
-    if (text && seen.at(-1) !== text) seen.push(text);
+    if (text && window.bourseToasts.at(-1) !== text) window.bourseToasts.push(text);
   }).observe(document, { childList: true, subtree: true, characterData: true });
-}
+`;
 
 /** The user's view of Bourse: each method is one thing a person does or sees. */
 export class App {
-  private constructor(
+  protected constructor(
     readonly page: Page,
     readonly baseUrl: string,
   ) {}
 
   static async on(page: Page, baseUrl: string): Promise<App> {
-    await page.addInitScript(recordToasts);
+    await page.addInitScript(RECORD_TOASTS);
     return new App(page, baseUrl);
   }
 
@@ -85,6 +84,6 @@ export class App {
 
   /** Toasts shown since the page last loaded, oldest first. */
   toastsSeen(): Promise<string[]> {
-    return this.page.evaluate(() => (window as unknown as { bourseToasts?: string[] }).bourseToasts ?? []);
+    return this.page.evaluate('window.bourseToasts ?? []') as Promise<string[]>;
   }
 }
