@@ -1,5 +1,6 @@
 import {
   type Book,
+  type IndexQuoteUpdate,
   MARKET_EVENTS,
   type MarketStatus,
   type QuoteSnapshot,
@@ -11,13 +12,14 @@ import type { Socket } from 'socket.io-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../testing/testServer.ts';
 import { eventually } from './testing/eventually.ts';
-import { FeedDouble, feedQuote, marketStatus } from './testing/feedDouble.ts';
+import { FeedDouble, feedQuote, indexQuote, marketStatus } from './testing/feedDouble.ts';
 import { connectMarket, marketSocket, open, record, request } from './testing/marketClient.ts';
 
 const WINDOW_MS = 100;
 /** 600000 … 600300: one more than a socket may watch. */
 const SYMBOLS = Array.from({ length: 301 }, (_, i) => String(600000 + i));
 const settle = () => new Promise((resolve) => setTimeout(resolve, 3 * WINDOW_MS));
+const NO_WATCHERS = { quotes: 0, books: 0, ranks: 0, indices: 0 };
 
 describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanout) => {
   const t = useTestServer('pglite', { config: { marketConflationMs: WINDOW_MS, marketFanout: fanout } });
@@ -30,7 +32,7 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
   };
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.close();
-    await eventually(() => expect(t.server.market.watchers()).toEqual({ quotes: 0, books: 0, ranks: 0 }));
+    await eventually(() => expect(t.server.market.watchers()).toEqual(NO_WATCHERS));
   });
 
   beforeAll(async () => {
@@ -123,9 +125,10 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
     await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: ['600006'] });
     await request(socket, MARKET_EVENTS.bookSubscribe, { symbol: '600006' });
     await request(socket, MARKET_EVENTS.rankSubscribe, { list: 'limitUp' });
-    expect(t.server.market.watchers()).toEqual({ quotes: 1, books: 1, ranks: 1 });
+    await request(socket, MARKET_EVENTS.indicesSubscribe, null);
+    expect(t.server.market.watchers()).toEqual({ quotes: 1, books: 1, ranks: 1, indices: 1 });
     socket.close();
-    await eventually(() => expect(t.server.market.watchers()).toEqual({ quotes: 0, books: 0, ranks: 0 }));
+    await eventually(() => expect(t.server.market.watchers()).toEqual(NO_WATCHERS));
   });
 
   // Limits, validation, status, books and lists do not depend on the quote fan-out: once is enough.
@@ -227,6 +230,35 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
         ok: false,
         error: { key: 'market.unknownList' },
       });
+    });
+
+    it('answers indices:subscribe with every index, then the ones that changed, once per window', async () => {
+      const codes = ['sh000001', 'sz399001', 'sz399006'];
+      await feed.indices(codes.map((code) => indexQuote(code)));
+      const socket = await connect();
+      const ack = await eventually(async () => {
+        const reply = await request<IndexQuoteUpdate[]>(socket, MARKET_EVENTS.indicesSubscribe, null);
+        expect(reply.ok && reply.data.map((q) => q.symbol)).toEqual(codes);
+        return reply;
+      });
+      expect(ack.ok && ack.data[0]).toMatchObject({ symbol: 'sh000001', value: '3000.00', seq: 1 });
+      const events = record<IndexQuoteUpdate[]>(socket, MARKET_EVENTS.indices);
+      // Five messages in a burst, well inside one window, moving the SSE Composite only.
+      for (let seq = 2; seq <= 6; seq++) {
+        await feed.indices([indexQuote('sh000001', { seq, value: `300${seq}.00`, change: `${seq}.00` })]);
+      }
+      await eventually(() =>
+        expect(events.flat().at(-1)).toMatchObject({ symbol: 'sh000001', seq: 6, value: '3006.00' }),
+      );
+      // A burst may straddle a window boundary: at most two events, never five; only what changed.
+      expect(events.length).toBeLessThanOrEqual(2);
+      expect(events.flat().every((q) => q.symbol === 'sh000001')).toBe(true);
+
+      expect(await request(socket, MARKET_EVENTS.indicesUnsubscribe, null)).toEqual({ ok: true, data: null });
+      const after = events.length;
+      await feed.indices([indexQuote('sh000001', { seq: 7 }), indexQuote('sz399006', { seq: 2 })]);
+      await settle();
+      expect(events).toHaveLength(after);
     });
   });
 });

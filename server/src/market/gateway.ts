@@ -32,8 +32,8 @@ export interface GatewayOptions {
 }
 
 export interface MarketGateway {
-  /** How many sockets of this process watch quotes, books and lists. */
-  watchers(): { quotes: number; books: number; ranks: number };
+  /** How many sockets of this process watch quotes, books, lists and the indices. */
+  watchers(): { quotes: number; books: number; ranks: number; indices: number };
   close(): void;
 }
 
@@ -45,6 +45,9 @@ const MAX_TRADES_PER_WINDOW = 50;
 const quoteRoom = (symbol: string) => `quote:${symbol}`;
 const bookRoom = (symbol: string) => `book:${symbol}`;
 const rankRoom = (list: string) => `rank:${list}`;
+/** The indices are one subscription: every watcher gets every index that changed. */
+const INDICES_KEY = 'indices';
+const INDICES_ROOM = 'indices';
 
 /**
  * Bytes a socket has queued but not yet handed to the kernel: engine.io's write buffer plus the
@@ -104,7 +107,10 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
   const quotes = channel();
   const books = channel();
   const ranks = channel();
+  const indices = channel();
   const pendingTrades = new Map<string, TradeTick[]>();
+  /** Index codes that changed this window. */
+  const changedIndices = new Set<string>();
 
   function limit(index: SubscriptionIndex<Socket>, socket: Socket, keys: readonly string[]): void {
     if (index.countWith(socket, keys) > MAX_SYMBOLS_PER_SOCKET) {
@@ -161,6 +167,17 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       socket.leave(rankRoom(list));
       return null;
     },
+    // The indices take no payload: there are a few and a watcher wants them all.
+    [MARKET_EVENTS.indicesSubscribe](socket: Socket) {
+      indices.index.add(socket, [INDICES_KEY]);
+      socket.join(INDICES_ROOM);
+      return state.indexQuotes();
+    },
+    [MARKET_EVENTS.indicesUnsubscribe](socket: Socket) {
+      indices.index.remove(socket, [INDICES_KEY]);
+      socket.leave(INDICES_ROOM);
+      return null;
+    },
   };
 
   nsp.on('connection', (socket) => {
@@ -177,7 +194,7 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       });
     }
     socket.on('disconnect', () => {
-      for (const { index, conflator } of [quotes, books, ranks]) {
+      for (const { index, conflator } of [quotes, books, ranks, indices]) {
         index.removeAll(socket);
         conflator.forget(socket);
       }
@@ -199,6 +216,11 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
         pendingTrades.set(symbol, pending.slice(-MAX_TRADES_PER_WINDOW));
       }
     },
+    indices(symbols) {
+      if (indices.index.subscribersOf(INDICES_KEY).size === 0) return;
+      for (const symbol of symbols) changedIndices.add(symbol);
+      indices.conflator.touch(INDICES_KEY);
+    },
     rank(list) {
       ranks.conflator.touch(list);
     },
@@ -207,21 +229,25 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
     },
   });
 
+  /** This process's sockets but the backed-up ones. */
+  function localExcept(skipped: readonly Socket[]) {
+    return skipped.length > 0 ? nsp.local.except(skipped.map((socket) => socket.id)) : nsp.local;
+  }
+
   /** Each key of the window once to its room, leaving out the backed-up sockets; catch-ups per socket. */
   function broadcast(
     drain: RoomsDrain<Socket>,
     room: (key: string) => string,
     send: (emit: (event: string, payload: unknown) => void, key: string) => void,
-  ): Set<string> {
-    const skipped = new Set(drain.skipped.map((socket) => socket.id));
-    const target = skipped.size > 0 ? nsp.local.except([...skipped]) : nsp.local;
+  ): readonly Socket[] {
+    const target = localExcept(drain.skipped);
     for (const key of drain.keys) {
       send((event, payload) => target.to(room(key)).emit(event, payload), key);
     }
     for (const [socket, keys] of drain.catchUp) {
       for (const key of keys) send((event, payload) => socket.emit(event, payload), key);
     }
-    return skipped;
+    return drain.skipped;
   }
 
   function flush(): void {
@@ -260,7 +286,7 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       const quote = state.quote(symbol);
       if (quote) emit(MARKET_EVENTS.book, toBook(quote));
     });
-    const tradesTarget = skippedBooks.size > 0 ? nsp.local.except([...skippedBooks]) : nsp.local;
+    const tradesTarget = localExcept(skippedBooks);
     for (const [symbol, trades] of pendingTrades) {
       tradesTarget.to(bookRoom(symbol)).emit(MARKET_EVENTS.trades, { symbol, trades });
     }
@@ -269,6 +295,15 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
     broadcast(ranks.conflator.drainRooms(backedUp), rankRoom, (emit, list) => {
       emit(MARKET_EVENTS.rank, state.rankOrEmpty(list as RankList));
     });
+
+    // The window's changed indices to the room; a socket that was backed up has missed some, so it gets all.
+    const indicesDrain = indices.conflator.drainRooms(backedUp);
+    const changed = [...changedIndices].flatMap((symbol) => state.indexQuote(symbol) ?? []);
+    changedIndices.clear();
+    if (indicesDrain.keys.length > 0 && changed.length > 0) {
+      localExcept(indicesDrain.skipped).to(INDICES_ROOM).emit(MARKET_EVENTS.indices, changed);
+    }
+    for (const socket of indicesDrain.catchUp.keys()) socket.emit(MARKET_EVENTS.indices, state.indexQuotes());
   }
 
   const timer = setInterval(flush, options.conflationMs);
@@ -277,6 +312,7 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       quotes: quotes.index.subscriberCount,
       books: books.index.subscriberCount,
       ranks: ranks.index.subscriberCount,
+      indices: indices.index.subscriberCount,
     }),
     close() {
       clearInterval(timer);

@@ -1,10 +1,17 @@
-import { FEED_KEYS, feedShard, MARKET_EVENTS, type QuoteUpdate, quoteSnapshotSchema } from '@bourse/shared';
+import {
+  FEED_KEYS,
+  feedShard,
+  type IndexQuoteUpdate,
+  MARKET_EVENTS,
+  type QuoteUpdate,
+  quoteSnapshotSchema,
+} from '@bourse/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../testing/expectations.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { eventually } from './testing/eventually.ts';
-import { FeedDouble, feedQuote, marketStatus } from './testing/feedDouble.ts';
+import { FeedDouble, feedQuote, indexQuote, marketStatus } from './testing/feedDouble.ts';
 import { connectMarket, record, request } from './testing/marketClient.ts';
 
 describe('MarketState against Redis', () => {
@@ -63,6 +70,21 @@ describe('MarketState against Redis', () => {
     // Live again: the next tick arrives through the new subscription.
     await feed.quotes([feedQuote('600000', { seq: 11, price: '10.11' })]);
     await eventually(() => expect(updates.flat().at(-1)).toMatchObject({ seq: 11, price: '10.11' }));
+  });
+
+  it('reloads the index quotes too, and sends watchers the ones that changed', async () => {
+    const unchanged = indexQuote('sz399001');
+    await feed.indices([indexQuote('sh000001'), unchanged]);
+    await eventually(async () => {
+      const ack = await request<IndexQuoteUpdate[]>(socket, MARKET_EVENTS.indicesSubscribe, null);
+      expect(ack.ok && ack.data.map((q) => q.seq)).toEqual([1, 1]);
+    });
+    const updates = record<IndexQuoteUpdate[]>(socket, MARKET_EVENTS.indices);
+    const missed = [indexQuote('sh000001', { seq: 5, value: '3010.00' }), unchanged];
+    await t.redis.set(`${t.redisPrefix}${FEED_KEYS.indicesKey}`, JSON.stringify(missed));
+    await killSubscriber();
+    await eventually(() => expect(updates.flat()).toMatchObject([{ symbol: 'sh000001', seq: 5 }]));
+    await request(socket, MARKET_EVENTS.indicesUnsubscribe, null);
   });
 
   it('forgets what Redis lost when it reconnects, so nothing stale is served', async () => {

@@ -2,13 +2,16 @@ import {
   FEED_KEYS,
   FEED_SHARDS,
   type FeedQuote,
+  feedIndicesMessageSchema,
   feedInstrumentsSchema,
   feedQuoteSchema,
   feedQuotesMessageSchema,
   feedRankMessageSchema,
   feedStatusMessageSchema,
   feedTradesMessageSchema,
+  type IndexQuoteUpdate,
   type InstrumentListing,
+  indexQuotesSchema,
   type MarketStatus,
   parseJson,
   type RankEvent,
@@ -17,6 +20,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { logger } from '../platform/logger.ts';
+import { type ChartQuote, indexChartQuote } from './history/liveDay.ts';
 import { SearchIndex } from './searchIndex.ts';
 
 /** The lists the feed computes from the stream; dragonTiger is built after the close by a job. */
@@ -34,6 +38,8 @@ export type TradesBatch = z.infer<typeof feedTradesMessageSchema>['batches'][num
 export interface MarketListener {
   /** Symbols whose quote changed, by a feed message or a reload. */
   quotes(symbols: readonly string[]): void;
+  /** Index codes whose quote changed, likewise. */
+  indices(symbols: readonly string[]): void;
   trades(batches: readonly TradesBatch[]): void;
   rank(list: RankList): void;
   /** Only when the phase, the trading date or the simulated flag changed, not on heartbeats. */
@@ -43,6 +49,7 @@ export interface MarketListener {
 /** What arrived live while a reload was reading Redis: it may be newer than what the reload read. */
 interface FreshSinceReload {
   quotes: Set<string>;
+  indices: Set<string>;
   ranks: Set<RankList>;
   status: boolean;
 }
@@ -67,15 +74,53 @@ class ThrottledWarning {
 const sameStatus = (a: MarketStatus | null, b: MarketStatus | null) =>
   a?.phase === b?.phase && a?.tradingDate === b?.tradingDate && a?.simulated === b?.simulated;
 
+/** Keeps each live value as its symbol's latest, noting it fresh while a reload runs; returns the symbols. */
+function keepLatest<T extends { symbol: string }>(
+  latest: Map<string, T>,
+  values: readonly T[],
+  fresh: Set<string> | undefined,
+): string[] {
+  for (const value of values) {
+    latest.set(value.symbol, value);
+    fresh?.add(value.symbol);
+  }
+  return values.map((value) => value.symbol);
+}
+
 /**
- * The market as this server process sees it: the latest full quote per symbol, the status,
- * the live rankings and the instrument listing. Derived state only: loaded from the feed's
- * Redis keys on start and again on every reconnect of its subscriber (a restarted Redis or a
- * feed on another day must not leave stale values), kept current by the feed's channels
- * between. Every message is parsed with the shared schemas; one that fails is dropped whole.
+ * Replaces `current` by what a reload read, except values that arrived live during the reload
+ * and are newer; returns the keys that changed.
+ */
+function mergeReloaded<T extends { seq: number; ts: number }>(
+  loaded: Map<string, T>,
+  current: ReadonlyMap<string, T>,
+  freshKeys: ReadonlySet<string>,
+): string[] {
+  for (const key of freshKeys) {
+    const live = current.get(key);
+    const snapshot = loaded.get(key);
+    if (live && (!snapshot || live.seq > snapshot.seq)) loaded.set(key, live);
+  }
+  const changed: string[] = [];
+  for (const [key, value] of loaded) {
+    const before = current.get(key);
+    if (before?.seq !== value.seq || before.ts !== value.ts) changed.push(key);
+  }
+  return changed;
+}
+
+/**
+ * The market as this server process sees it: the latest full quote per symbol, the index
+ * quotes, the status, the live rankings and the instrument listing. Derived state only: loaded
+ * from the feed's Redis keys on start and again on every reconnect of its subscriber (a
+ * restarted Redis or a feed on another day must not leave stale values), kept current by the
+ * feed's channels between. Every message is parsed with the shared schemas; one that fails is
+ * dropped whole.
  */
 export class MarketState {
   private quotesBySymbol = new Map<string, FeedQuote>();
+  /** In the feed's order: the order screens show them in. */
+  private indicesBySymbol = new Map<string, IndexQuoteUpdate>();
   private readonly ranks = new Map<RankList, RankEvent>();
   private currentStatus: MarketStatus | null = null;
   private searchIndex = new SearchIndex([]);
@@ -104,6 +149,7 @@ export class MarketState {
         for (const l of this.listeners) l.trades(m.batches);
       });
     }
+    this.handle(FEED_KEYS.indicesChannel, feedIndicesMessageSchema, (m) => this.applyIndices(m.indices));
     this.handle(FEED_KEYS.statusChannel, feedStatusMessageSchema, (status) => this.applyStatus(status));
     this.handle(FEED_KEYS.rankChannel, feedRankMessageSchema, (event) => this.applyRank(event));
   }
@@ -157,6 +203,21 @@ export class MarketState {
     return this.quotesBySymbol.values();
   }
 
+  indexQuote(symbol: string): IndexQuoteUpdate | undefined {
+    return this.indicesBySymbol.get(symbol);
+  }
+
+  /** Every index, in the feed's order. */
+  indexQuotes(): IndexQuoteUpdate[] {
+    return [...this.indicesBySymbol.values()];
+  }
+
+  /** A stock's or an index's latest figures for its charts. */
+  chartQuote(symbol: string): ChartQuote | undefined {
+    const index = this.indicesBySymbol.get(symbol);
+    return index ? indexChartQuote(index) : this.quotesBySymbol.get(symbol);
+  }
+
   get status(): MarketStatus | null {
     return this.currentStatus;
   }
@@ -195,12 +256,13 @@ export class MarketState {
   }
 
   private applyQuotes(quotes: readonly FeedQuote[]): void {
-    for (const q of quotes) {
-      this.quotesBySymbol.set(q.symbol, q);
-      this.fresh?.quotes.add(q.symbol);
-    }
-    const symbols = quotes.map((q) => q.symbol);
+    const symbols = keepLatest(this.quotesBySymbol, quotes, this.fresh?.quotes);
     for (const l of this.listeners) l.quotes(symbols);
+  }
+
+  private applyIndices(indices: readonly IndexQuoteUpdate[]): void {
+    const symbols = keepLatest(this.indicesBySymbol, indices, this.fresh?.indices);
+    for (const l of this.listeners) l.indices(symbols);
   }
 
   private applyRank(event: RankEvent): void {
@@ -254,7 +316,12 @@ export class MarketState {
   }
 
   private async reload(): Promise<void> {
-    const fresh: FreshSinceReload = { quotes: new Set(), ranks: new Set(), status: false };
+    const fresh: FreshSinceReload = {
+      quotes: new Set(),
+      indices: new Set(),
+      ranks: new Set(),
+      status: false,
+    };
     this.fresh = fresh;
     try {
       const pipeline = this.redis.pipeline();
@@ -262,6 +329,7 @@ export class MarketState {
         pipeline.hgetall(this.key(FEED_KEYS.snapshotHash(shard)));
       pipeline.get(this.key(FEED_KEYS.statusKey));
       pipeline.get(this.key(FEED_KEYS.instrumentsKey));
+      pipeline.get(this.key(FEED_KEYS.indicesKey));
       for (const list of LIVE_RANK_LISTS) pipeline.get(this.key(FEED_KEYS.rankKey(list)));
       const results = (await pipeline.exec()) ?? [];
       const values = results.map(([err, value]) => {
@@ -269,9 +337,10 @@ export class MarketState {
         return value;
       });
       const hashes = values.slice(0, FEED_SHARDS) as Record<string, string>[];
-      const [status, instruments, ...ranks] = values.slice(FEED_SHARDS) as (string | null)[];
+      const [status, instruments, indices, ...ranks] = values.slice(FEED_SHARDS) as (string | null)[];
       if (this.closed) return;
       this.reloadQuotes(hashes, fresh.quotes);
+      this.reloadIndices(indices ?? null, fresh.indices);
       if (!fresh.status) this.setStatus(status ? (parseJson(feedStatusMessageSchema, status) ?? null) : null);
       if (instruments) this.setInstruments(instruments);
       LIVE_RANK_LISTS.forEach((list, i) => {
@@ -292,18 +361,19 @@ export class MarketState {
         else this.badSnapshot.warn({ symbol });
       }
     }
-    for (const symbol of freshSymbols) {
-      const live = this.quotesBySymbol.get(symbol);
-      const snapshot = loaded.get(symbol);
-      if (live && (!snapshot || live.seq > snapshot.seq)) loaded.set(symbol, live);
-    }
-    const changed: string[] = [];
-    for (const [symbol, quote] of loaded) {
-      const before = this.quotesBySymbol.get(symbol);
-      if (before?.seq !== quote.seq || before.ts !== quote.ts) changed.push(symbol);
-    }
+    const changed = mergeReloaded(loaded, this.quotesBySymbol, freshSymbols);
     this.quotesBySymbol = loaded;
     if (changed.length > 0) for (const l of this.listeners) l.quotes(changed);
+  }
+
+  /** The same for the indices, from their latest-quotes key. */
+  private reloadIndices(text: string | null, freshSymbols: ReadonlySet<string>): void {
+    const indices = text ? parseJson(indexQuotesSchema, text) : [];
+    if (!indices) this.badSnapshot.warn({ key: FEED_KEYS.indicesKey });
+    const loaded = new Map((indices ?? []).map((q) => [q.symbol, q]));
+    const changed = mergeReloaded(loaded, this.indicesBySymbol, freshSymbols);
+    this.indicesBySymbol = loaded;
+    if (changed.length > 0) for (const l of this.listeners) l.indices(changed);
   }
 
   private reloadRank(list: RankList, text: string | null): void {

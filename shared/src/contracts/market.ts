@@ -23,6 +23,11 @@ export const MARKET_EVENTS = {
   bookUnsubscribe: 'book:unsubscribe',
   book: 'book',
   trades: 'trades',
+  /** No payload; the ack carries every index quote (indexQuoteSchema), then `indices` events follow. */
+  indicesSubscribe: 'indices:subscribe',
+  indicesUnsubscribe: 'indices:unsubscribe',
+  /** An array of the index quotes that changed in the conflation window, latest values only. */
+  indices: 'indices',
   /** The market phase and the simulated flag, on connect and on every change. */
   status: 'status',
 } as const;
@@ -75,9 +80,17 @@ export const quoteSnapshotSchema = quoteUpdateSchema.extend({
 });
 export type QuoteSnapshot = z.infer<typeof quoteSnapshotSchema>;
 
-/** An index: exchange-prefixed code (sh000001, sz399001, sz399006) and points in place of a price. */
+/** Index codes carry their exchange, so they never collide with a stock's six digits. */
+const INDEX_CODE = /^(sh|sz)\d{6}$/;
+export const isIndexSymbol = (symbol: string): boolean => INDEX_CODE.test(symbol);
+
+/**
+ * An index: exchange-prefixed code (sh000001, sz399001, sz399006) and points in place of a
+ * price. The feed publishes every index when any changed; the gateway streams them to sockets
+ * that sent `indices:subscribe`.
+ */
 export const indexQuoteSchema = z.object({
-  symbol: z.string().regex(/^(sh|sz)\d{6}$/),
+  symbol: z.string().regex(INDEX_CODE),
   name: z.string(),
   value: price,
   open: nullablePrice,
@@ -89,12 +102,16 @@ export const indexQuoteSchema = z.object({
   /** Shares traded today by the constituents. */
   volume: z.number().int().nonnegative(),
   turnover: price,
+  /** The feed's publish time, ms since the epoch. */
   ts: z.number(),
   /** Exchange time of the data. */
   time: z.number(),
+  /** Per-index sequence number, as for quotes. */
   seq: z.number().int(),
 });
 export type IndexQuoteUpdate = z.infer<typeof indexQuoteSchema>;
+/** The `indices:subscribe` ack's data and every `indices` event. */
+export const indexQuotesSchema = z.array(indexQuoteSchema);
 
 export const bookLevelSchema = z.object({ price, volume: z.number().int().nonnegative() });
 export const bookSchema = z.object({
@@ -192,6 +209,8 @@ export const quotesSubscribeSchema = z.object({
 });
 export const rankSubscribeSchema = z.object({ list: rankListSchema });
 export const bookSubscribeSchema = z.object({ symbol: symbolCode });
+/** What has a chart (K-line, intraday): a stock or an index. Quotes and books stay stocks only. */
+const chartSymbol = z.string().regex(/^(\d{6}|(sh|sz)\d{6})$/, { message: 'market.badSymbol' });
 
 /**
  * Every ack: the data, or an error with its errors-catalogue key and translated message.
@@ -256,7 +275,7 @@ export const marketRoutes = {
     summary: 'Bars of a period, newest last; `before` pages back in time',
     auth: 'public',
     query: z.object({
-      symbol: symbolCode,
+      symbol: chartSymbol,
       period: klinePeriodSchema,
       limit: z.coerce.number().int().min(1).max(1000).default(300),
       before: z.coerce.number().int().positive().optional(),
@@ -266,13 +285,21 @@ export const marketRoutes = {
   intraday: defineRoute({
     method: 'get',
     path: '/market/intraday',
-    summary: "Today's 1-minute prices with the average-price line",
+    summary: "Today's 1-minute prices (an index's points) with the average line",
     auth: 'public',
-    query: z.object({ symbol: symbolCode }),
+    query: z.object({ symbol: chartSymbol }),
     response: z.object({
       tradingDate: z.string(),
       prevClose: price,
-      points: z.array(z.object({ time: z.number(), price, average: price, volume: z.number().int() })),
+      points: z.array(
+        z.object({
+          time: z.number(),
+          price,
+          /** A stock's average price (turnover / volume); an index's points averaged by its constituents' volume. */
+          average: price,
+          volume: z.number().int(),
+        }),
+      ),
     }),
   }),
   search: defineRoute({

@@ -28,7 +28,7 @@ export const FEED_KEYS = {
   /** Pub/sub: batches of trade ticks of one shard. */
   tradesChannel: (shard: number) => `market:{q${shard}}:trades`,
   /**
-   * String, appended to during the day: a symbol's 1-minute bars of a trading day so far, in
+   * String, appended to during the day: a symbol's (or index's) 1-minute bars of a trading day so far, in
    * the minute-series encoding of marketBars.ts; complete slots only. Expires after a few days.
    */
   minutesKey: (shard: number, tradingDate: string, symbol: string) =>

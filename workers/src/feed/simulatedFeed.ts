@@ -107,8 +107,12 @@ export class SimulatedFeed implements MarketFeed {
     this.timer = undefined;
   }
 
-  /** Advances to the clock's market time and publishes; the timer calls it, tests and replays may too. */
-  pump(): void {
+  /**
+   * Advances to the clock's market time and publishes; the timer calls it, tests and replays may
+   * too. With `quotes: false` the changed quotes wait for the next pump: a replay that needs the
+   * trades and indices minute by minute skips building thousands of quotes every minute.
+   */
+  pump(options: { quotes?: boolean } = {}): void {
     this.pumpTs = this.clock.wallNow();
     this.sim.advanceTo(this.clock.marketNow(), this.observer);
     if (this.pendingTrades.length > 0) {
@@ -116,7 +120,7 @@ export class SimulatedFeed implements MarketFeed {
       this.pendingTrades = [];
       this.tradeListeners.emit(trades);
     }
-    const quotes = this.sim.takeQuotes(this.pumpTs);
+    const quotes = options.quotes === false ? [] : this.sim.takeQuotes(this.pumpTs);
     if (quotes.length > 0) this.quoteListeners.emit(quotes);
     const indices = this.sim.takeIndexQuotes(this.pumpTs);
     if (indices.length > 0) this.indexListeners.emit(indices);

@@ -26,6 +26,7 @@ import type { FeedClock, IndexQuote, Quote, Trade, Universe } from '../feed/inde
 import { enqueueDragonTiger, storeFinishedDay } from './dayClose.ts';
 import type { FeedOptions } from './feedOptions.ts';
 import { FeedState } from './feedState.ts';
+import { IndexMinutes } from './indexMinutes.ts';
 import { MinuteBuilder } from './minuteBuilder.ts';
 import { FeedPublisher, marketStatus, type Publication } from './publisher.ts';
 import { LIVE_RANK_LISTS, type LiveRankList, RankCalculator } from './ranks.ts';
@@ -33,6 +34,8 @@ import { type DayEvents, type DayPlan, nextPlan, SimulatedDay, tradingDateAt } f
 
 /** Catch-up with trades advances in slices of market time, yielding between them. */
 const REPLAY_SLICE_MS = 15 * 60_000;
+/** Within a slice it stops every minute, so each index gets a value per minute bar. */
+const REPLAY_STEP_MS = 60_000;
 /** Trades a taking-over feed republishes at most: those the previous one may not have sent. */
 const REPUBLISH_WINDOW_MS = 5 * 60_000;
 /** 09:25, the opening auction's print: the day's first trade, in the first minute slot. */
@@ -71,6 +74,7 @@ interface DayRun {
   plan: DayPlan;
   day: SimulatedDay;
   minutes: MinuteBuilder;
+  indexMinutes: IndexMinutes;
   ranks: RankCalculator;
   phase: MarketStatus['phase'];
   stored: boolean;
@@ -100,7 +104,7 @@ export class ActiveFeed {
   constructor(private readonly deps: ActiveFeedDeps) {
     const { redis, options, database } = deps;
     this.state = new FeedState(redis, options.redisPrefix, database.db);
-    this.publisher = new FeedPublisher(redis, options.redisPrefix);
+    this.publisher = new FeedPublisher(redis, options.redisPrefix, () => this.clock.wallNow());
   }
 
   /** Takes over: continues the numbering and the day the last feed published, then publishes on a timer. */
@@ -176,8 +180,9 @@ export class ActiveFeed {
     const day = new SimulatedDay(this.clock, universe, options.seed, plan);
     const minutes = new MinuteBuilder(
       date,
-      new Map(universe.listings.map((l, i) => [l.symbol, plan.prevCloses[i] ?? l.prevCloseCents])),
+      new Map([...this.listingPrevCloses(plan), ...this.indexPrevCloses(plan)]),
     );
+    const indexMinutes = new IndexMinutes(minutes);
     await this.resumeMinutes(minutes);
     const first = minutes.firstIncompleteSlot();
     const replayFrom =
@@ -188,15 +193,21 @@ export class ActiveFeed {
           : slotEnd(date, MINUTE_SLOTS - 1);
     const now = this.clock.marketNow();
     await day.replaySilently(Math.min(now, replayFrom - 1));
+    indexMinutes.baseline(day.feed.snapshot().indices);
     const republish: Trade[] = [];
     const since = Math.max(this.publishedUpTo, now - REPUBLISH_WINDOW_MS);
     for (let t = replayFrom - 1; t < now && !this.stopped; ) {
-      t = Math.min(now, t + REPLAY_SLICE_MS);
-      const events = day.pump(t);
-      this.record(minutes, events.trades);
+      const sliceEnd = Math.min(now, t + REPLAY_SLICE_MS);
+      while (t < sliceEnd) {
+        t = Math.min(sliceEnd, t + REPLAY_STEP_MS);
+        // The quotes go out whole after the replay: only the slice's last step builds them.
+        const events = day.pump(t, { quotes: t === sliceEnd });
+        this.record(minutes, events.trades);
+        indexMinutes.record(events.indices);
+        if (this.publishedUpTo > 0)
+          for (const trade of events.trades) if (trade.time > since) republish.push(trade);
+      }
       minutes.completeUntil(t);
-      if (this.publishedUpTo > 0)
-        for (const trade of events.trades) if (trade.time > since) republish.push(trade);
       await yieldToEventLoop();
     }
 
@@ -205,6 +216,7 @@ export class ActiveFeed {
       plan,
       day,
       minutes,
+      indexMinutes,
       ranks: new RankCalculator(),
       phase: snapshot.phase,
       stored: false,
@@ -230,10 +242,24 @@ export class ActiveFeed {
     this.storeIfClosed();
   }
 
+  /** Previous closes in cents, the minute series' reference: listings' from the plan. */
+  private listingPrevCloses(plan: DayPlan): [string, number][] {
+    return this.deps.universe.listings.map((l, i) => [l.symbol, plan.prevCloses[i] ?? l.prevCloseCents]);
+  }
+
+  /** The same for the indices, in cents of a point; the simulator quotes the same rounding. */
+  private indexPrevCloses(plan: DayPlan): [string, number][] {
+    return this.deps.universe.indices.map((d, j) => [
+      d.symbol,
+      Math.round((plan.indexPrevCloses[j] ?? d.baseLevel) * 100),
+    ]);
+  }
+
   /** Minute series of the day already in Redis: the slots in them are not built again. */
   private async resumeMinutes(minutes: MinuteBuilder): Promise<void> {
     const pipeline = this.deps.redis.pipeline();
-    const symbols = this.deps.universe.listings.map((l) => l.symbol);
+    const { listings, indices } = this.deps.universe;
+    const symbols = [...listings, ...indices].map((l) => l.symbol);
     for (const symbol of symbols) {
       pipeline.getBuffer(this.key(FEED_KEYS.minutesKey(feedShard(symbol), minutes.tradingDate, symbol)));
     }
@@ -277,6 +303,7 @@ export class ActiveFeed {
   private process(events: DayEvents): Publication {
     const { run } = this;
     this.record(run.minutes, events.trades);
+    run.indexMinutes.record(events.indices);
     const quotes = this.numberQuotes(events.quotes);
     for (const q of quotes) this.marketTime = Math.max(this.marketTime, q.time);
     run.ranks.apply(quotes);

@@ -67,8 +67,35 @@ describe('generateHistory', async () => {
     }
   });
 
+  it('gives the indices minute series too: their day bars, carrying their constituents’ volume slot by slot', () => {
+    for (const [date, bySymbol] of history.series) {
+      for (const index of universe.indices) {
+        const { prevClose, bars } = decodeSeries(bySymbol.get(index.symbol)!);
+        const day = daysOf(index.symbol).find((d) => d.tradingDate === date)!;
+        expect(bars).toHaveLength(MINUTE_SLOTS);
+        expect(prevClose).toBe(day.prevClose);
+        expect([bars[0]!.open, bars.at(-1)!.close]).toEqual([day.open, day.close]);
+        expect([Math.max(...bars.map((b) => b.high)), Math.min(...bars.map((b) => b.low))]).toEqual([
+          day.high,
+          day.low,
+        ]);
+        const members = index.constituents.map((i) =>
+          decodeSeries(bySymbol.get(universe.listings[i]!.symbol)!),
+        );
+        bars.forEach((bar, slot) => {
+          expect(bar.volume).toBe(members.reduce((sum, m) => sum + m.bars[slot]!.volume, 0));
+          expect(bar.turnover).toBe(members.reduce((sum, m) => sum + m.bars[slot]!.turnover, 0));
+        });
+        expect(day.volume).toBe(
+          members.reduce((sum, m) => sum + m.bars.reduce((v, b) => v + b.volume, 0), 0),
+        );
+      }
+    }
+  });
+
   it('is the same for the same seed', async () => {
     const again = await generateHistory(request);
     expect(again.runs).toEqual(history.runs);
+    expect(again.series).toEqual(history.series);
   });
 });

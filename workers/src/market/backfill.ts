@@ -21,6 +21,7 @@ import {
   Dec,
   encodeSeries,
   exchangeCalendar,
+  MINUTE_SLOTS,
   type MinuteBar,
   priceLimits,
 } from '@bourse/shared';
@@ -108,15 +109,22 @@ function prevCloseFor(close: number, r: number, band: number): number {
   return prev;
 }
 
-/** A day's 240 minute slots from open to close, inside [down, up], summing to about `lots` lots. */
-function minuteSlots(
+/** A slot's volume (shares) and turnover (cents), given its typical price. */
+type SlotVolume = (slot: number, typical: number) => { volume: number; turnover: number };
+
+/**
+ * A day's 240 minute slots from open to close inside [down, up]: a random bridge through the
+ * continuous session, the closing call's two empty minutes, then its print at the close.
+ * `volumeOf` fills in each traded slot, the print (slot 239) last.
+ */
+function minuteBridge(
   rng: Rng,
   open: number,
   close: number,
-  lots: number,
   sigma: number,
   down: number,
   up: number,
+  volumeOf: SlotVolume,
 ): MinuteBar[] {
   const continuous = TRADING_MINUTES; // slots 0..236; 237–238 are the closing call, 239 its print
   const steps = Float64Array.from(
@@ -124,8 +132,6 @@ function minuteSlots(
     () => rng.studentT(4) * (sigma / Math.sqrt(continuous)),
   );
   const drift = (Math.log(close) - Math.log(open) - steps.reduce((a, b) => a + b, 0)) / continuous;
-  const volumeShare = (slot: number) =>
-    (1 - OPEN_AUCTION_SHARE - CLOSE_AUCTION_SHARE) * (VOLUME_PROFILE[slot]! / continuous);
   const bars: MinuteBar[] = [];
   let log = Math.log(open);
   let last = open;
@@ -135,30 +141,45 @@ function minuteSlots(
     const from = slot === 0 ? open : last;
     const high = clamp(Math.max(from, price) + (rng.chance(0.4) ? 1 : 0), down, up);
     const low = clamp(Math.min(from, price) - (rng.chance(0.4) ? 1 : 0), down, up);
-    const share = volumeShare(slot) + (slot === 0 ? OPEN_AUCTION_SHARE : 0);
-    const volume = Math.max(1, Math.round(lots * share * rng.logNormalMeanOne(0.5))) * LOT;
-    bars.push({
-      open: from,
-      high,
-      low,
-      close: price,
-      volume,
-      turnover: volume * Math.round((from + high + low + price) / 4),
-    });
+    const traded = volumeOf(slot, Math.round((from + high + low + price) / 4));
+    bars.push({ open: from, high, low, close: price, ...traded });
     last = price;
   }
   const empty = { open: last, high: last, low: last, close: last, volume: 0, turnover: 0 };
   bars.push(empty, { ...empty });
-  const auction = Math.max(1, Math.round(lots * CLOSE_AUCTION_SHARE)) * LOT;
-  bars.push({ open: close, high: close, low: close, close, volume: auction, turnover: auction * close });
+  bars.push({ open: close, high: close, low: close, close, ...volumeOf(MINUTE_SLOTS - 1, close) });
   return bars;
 }
 
+/** A stock's minute slots, summing to about `lots` lots along the U-shaped volume profile. */
+function stockMinutes(
+  rng: Rng,
+  open: number,
+  close: number,
+  lots: number,
+  sigma: number,
+  down: number,
+  up: number,
+): MinuteBar[] {
+  const volumeShare = (slot: number) =>
+    (1 - OPEN_AUCTION_SHARE - CLOSE_AUCTION_SHARE) * (VOLUME_PROFILE[slot]! / TRADING_MINUTES);
+  return minuteBridge(rng, open, close, sigma, down, up, (slot, typical) => {
+    if (slot === MINUTE_SLOTS - 1) {
+      const auction = Math.max(1, Math.round(lots * CLOSE_AUCTION_SHARE)) * LOT;
+      return { volume: auction, turnover: auction * typical };
+    }
+    const share = volumeShare(slot) + (slot === 0 ? OPEN_AUCTION_SHARE : 0);
+    const volume = Math.max(1, Math.round(lots * share * rng.logNormalMeanOne(0.5))) * LOT;
+    return { volume, turnover: volume * typical };
+  });
+}
+
+/** The day bar of a day's minutes; an index (no float) has no turnover rate. */
 function dayFromMinutes(
   bars: readonly MinuteBar[],
   tradingDate: string,
   prevClose: number,
-  floatShares: number,
+  floatShares: number | null,
 ): DayBar {
   let volume = 0;
   let turnover = 0;
@@ -181,7 +202,7 @@ function dayFromMinutes(
     close: bars.at(-1)!.close,
     volume,
     turnover,
-    turnoverRate: Math.round((volume * 10_000) / floatShares),
+    turnoverRate: floatShares ? Math.round((volume * 10_000) / floatShares) : 0,
   };
 }
 
@@ -209,6 +230,18 @@ export async function generateHistory(req: HistoryRequest): Promise<History> {
   const series = new Map(dates.slice(minuteFrom).map((d) => [d, new Map<string, Uint8Array>()]));
   const indexVolume = universe.indices.map(() => new Float64Array(days));
   const indexTurnover = universe.indices.map(() => new Float64Array(days));
+  // Per index and minute date: what its constituents traded in each slot.
+  const indexSlots = universe.indices.map(
+    () =>
+      new Map(
+        dates
+          .slice(minuteFrom)
+          .map((d) => [
+            d,
+            { volume: new Float64Array(MINUTE_SLOTS), turnover: new Float64Array(MINUTE_SLOTS) },
+          ]),
+      ),
+  );
   const memberOf = universe.listings.map(() => [] as number[]);
   universe.indices.forEach((index, j) => {
     for (const i of index.constituents) memberOf[i]!.push(j);
@@ -234,9 +267,16 @@ export async function generateHistory(req: HistoryRequest): Promise<History> {
       const lots = dayLots * rng.logNormalMeanOne(0.4) * (1 + Math.abs(r) / l.dailyVol / 2);
       let bar: DayBar;
       if (d >= minuteFrom) {
-        const slots = minuteSlots(rng, open, close, lots, l.dailyVol, down, up);
+        const slots = stockMinutes(rng, open, close, lots, l.dailyVol, down, up);
         series.get(date)!.set(l.symbol, encodeSeries({ prevClose: prev, bars: slots }));
         bar = dayFromMinutes(slots, date, prev, l.floatShares);
+        for (const j of memberOf[i]!) {
+          const sums = indexSlots[j]!.get(date)!;
+          slots.forEach((slot, k) => {
+            sums.volume[k]! += slot.volume;
+            sums.turnover[k]! += slot.turnover;
+          });
+        }
       } else {
         const high = clamp(
           Math.round(Math.max(open, close) * (1 + Math.abs(0.4 * l.dailyVol * rng.normal()))),
@@ -282,18 +322,40 @@ export async function generateHistory(req: HistoryRequest): Promise<History> {
       const wick = () => 1 + Math.abs(0.004 * rng.normal());
       const high = Math.round(Math.max(open, close) * wick());
       const low = Math.round(Math.min(open, close) / wick());
-      const bar = {
-        tradingDate: dates[d]!,
-        prevClose: prev,
-        open,
-        high,
-        low,
-        close,
-        volume: indexVolume[j]![d]!,
-        turnover: indexTurnover[j]![d]!,
-        turnoverRate: 0,
-      };
-      generated.push(bar);
+      const date = dates[d]!;
+      const slots = indexSlots[j]!.get(date);
+      if (slots) {
+        // A bridge of its own from open to close, carrying the constituents' volume slot by slot,
+        // with a generator of its own (and the wick draws above made all the same), so the days
+        // before do not depend on how many days get minutes.
+        const minuteRng = new Rng(`${seed}/backfill/${index.symbol}/${date}`);
+        const minutes = minuteBridge(
+          minuteRng,
+          open,
+          close,
+          MARKET_VOL,
+          1,
+          Number.MAX_SAFE_INTEGER,
+          (slot) => ({
+            volume: slots.volume[slot]!,
+            turnover: slots.turnover[slot]!,
+          }),
+        );
+        series.get(date)!.set(index.symbol, encodeSeries({ prevClose: prev, bars: minutes }));
+        generated.push(dayFromMinutes(minutes, date, prev, null));
+      } else {
+        generated.push({
+          tradingDate: date,
+          prevClose: prev,
+          open,
+          high,
+          low,
+          close,
+          volume: indexVolume[j]![d]!,
+          turnover: indexTurnover[j]![d]!,
+          turnoverRate: 0,
+        });
+      }
       close = prev;
     }
     runs.push(...monthRuns(index.symbol, generated));

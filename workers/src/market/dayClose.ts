@@ -6,20 +6,14 @@
 
 import {
   deleteMinuteDaysBefore,
+  indexChartQuote,
   quoteDayBar,
   type SymbolDayBar,
   storeDayBars,
   storeMinuteSeries,
 } from '@bourse/server/market/history';
 import type { Db } from '@bourse/server/platform';
-import {
-  type DayBar,
-  type DragonTigerJob,
-  decimalToCents,
-  dragonTigerJobId,
-  exchangeCalendar,
-  MARKET_QUEUES,
-} from '@bourse/shared';
+import { type DragonTigerJob, dragonTigerJobId, exchangeCalendar, MARKET_QUEUES } from '@bourse/shared';
 import type { Queue } from 'bullmq';
 import type { IndexQuote, Quote } from '../feed/index.ts';
 
@@ -28,23 +22,8 @@ export interface FinishedDay {
   /** Every listing's last quote of the day. */
   quotes: readonly Quote[];
   indices: readonly IndexQuote[];
-  /** Every listing's minute series. */
+  /** Every listing's and index's minute series. */
   series: ReadonlyMap<string, Uint8Array>;
-}
-
-function indexDayBar(q: IndexQuote, tradingDate: string): DayBar {
-  const value = decimalToCents(q.value);
-  return {
-    tradingDate,
-    prevClose: decimalToCents(q.prevClose),
-    open: q.open ? decimalToCents(q.open) : value,
-    high: q.high ? decimalToCents(q.high) : value,
-    low: q.low ? decimalToCents(q.low) : value,
-    close: value,
-    volume: q.volume,
-    turnover: decimalToCents(q.turnover),
-    turnoverRate: 0,
-  };
 }
 
 /** Adds the day's dragon-tiger job; the job id makes a second add for the same day a no-op. */
@@ -68,7 +47,8 @@ export async function storeFinishedDay(
   const bars: SymbolDayBar[] = day.quotes
     .filter((q) => q.open !== null)
     .map((q) => ({ symbol: q.symbol, bar: quoteDayBar(q, tradingDate) }));
-  for (const q of day.indices) bars.push({ symbol: q.symbol, bar: indexDayBar(q, tradingDate) });
+  for (const q of day.indices)
+    bars.push({ symbol: q.symbol, bar: quoteDayBar(indexChartQuote(q), tradingDate) });
   await storeDayBars(db, bars);
   await storeMinuteSeries(db, tradingDate, day.series);
   const firstKept = exchangeCalendar.addTradingDays(tradingDate, -(options.minuteRetentionDays - 1));

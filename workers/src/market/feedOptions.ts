@@ -25,6 +25,7 @@ export interface FeedOptions {
 
 const envSchema = z.object({
   FEED_CLOCK: z.enum(['demo', 'exchange']).default('demo'),
+  FEED_DEMO_CYCLE_MS: z.coerce.number().int().min(60_000).max(86_400_000).optional(),
   FEED_SEED: z.string().min(1).default('42'),
   FEED_SYMBOLS: z.coerce.number().int().min(50).max(5000).default(5000),
   FEED_PUBLISH_MS: z.coerce.number().int().min(50).max(10_000).default(500),
@@ -51,6 +52,7 @@ export function feedOptionsFromEnv(
   const e = parsed.data;
   return {
     clock: e.FEED_CLOCK,
+    demoCycleMs: e.FEED_DEMO_CYCLE_MS,
     seed: e.FEED_SEED,
     symbols: e.FEED_SYMBOLS,
     publishIntervalMs: e.FEED_PUBLISH_MS,

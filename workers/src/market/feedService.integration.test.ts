@@ -15,6 +15,7 @@ import {
   feedShard,
   feedStatusMessageSchema,
   feedTradesMessageSchema,
+  indexQuotesSchema,
   MINUTE_SLOTS,
   shanghaiDayStart,
 } from '@bourse/shared';
@@ -168,6 +169,28 @@ describe.each(DB_KINDS)('the feed service on %s', (kind) => {
     expect(series.bars.reduce((sum, b) => sum + b.volume, 0)).toBeLessThanOrEqual(quote.volume);
   });
 
+  it('appends the indices’ minutes too, from their quotes', async () => {
+    const status = feedStatusMessageSchema.parse(JSON.parse((await redis.get(key(FEED_KEYS.statusKey)))!));
+    const codes = ['sh000001', 'sz399001', 'sz399006'];
+    // The series before the quotes: complete minutes never hold more than the quotes after them.
+    const read = redis.pipeline();
+    for (const code of codes)
+      read.getBuffer(key(FEED_KEYS.minutesKey(feedShard(code), status.tradingDate, code)));
+    const series = ((await read.exec()) ?? []).map(([, bytes]) =>
+      decodeSeries(new Uint8Array(bytes as Buffer)),
+    );
+    const indices = indexQuotesSchema.parse(JSON.parse((await redis.get(key(FEED_KEYS.indicesKey)))!));
+    expect(indices.map((q) => q.symbol)).toEqual(codes);
+    for (const [k, index] of indices.entries()) {
+      const { prevClose, bars } = series[k]!;
+      expect(prevClose).toBe(Math.round(Number(index.prevClose) * 100));
+      expect(bars.length).toBeGreaterThan(0);
+      expect(bars.reduce((sum, b) => sum + b.volume, 0)).toBeLessThanOrEqual(index.volume);
+      // Points stay near the previous close: values in cents of a point, not prices.
+      for (const bar of bars) expect(Math.abs(bar.close / prevClose - 1)).toBeLessThan(0.1);
+    }
+  });
+
   /** The day the feed opened on: on a busy machine the tests may only get here after its close. */
   const firstDay = () => parseAll(feedStatusMessageSchema, messages(FEED_KEYS.statusChannel))[0]!.tradingDate;
 
@@ -182,6 +205,8 @@ describe.each(DB_KINDS)('the feed service on %s', (kind) => {
       },
       { timeout: CYCLE_MS + 10_000, interval: 500 },
     );
+    const [index] = await readMinuteDays(database.db, 'sh000001', 1, tradingDate);
+    expect(index?.series.bars).toHaveLength(MINUTE_SLOTS);
     const { bars } = await readDayBars(database.db, someSymbol, 11, tradingDate);
     expect(bars).toHaveLength(11); // 10 backfilled days and the first live one
     expect(bars.at(-1)?.tradingDate).toBe(tradingDate);

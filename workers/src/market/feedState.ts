@@ -67,10 +67,7 @@ export class FeedState {
     const clock = status
       ? resumeAt(status, cycleMs)
       : demoClock({ firstDate: await this.firstNewDay(), cycleMs });
-    await this.redis.set(
-      this.key(FEED_STATE_KEYS.clock),
-      JSON.stringify({ anchor: clock.anchor, firstDate: clock.firstDate, cycleMs: clock.cycleMs }),
-    );
+    await storeDemoClock(this.redis, this.prefix, clock);
     return clock;
   }
 
@@ -120,6 +117,18 @@ export class FeedState {
     const range = await dayBarRange(this.db);
     return range ? exchangeCalendar.nextTradingDay(range.last) : undefined;
   }
+}
+
+/**
+ * Stores the demo clock the next feed of the deployment under `prefix` starts on. FeedState.clock
+ * keeps it while it runs at most one trading day past the last published status, so a stopped
+ * market can be opened on the next trading day at a chosen time (the order benchmark's second day).
+ */
+export async function storeDemoClock(redis: Redis, prefix: string, clock: DemoClock): Promise<void> {
+  await redis.set(
+    `${prefix}${FEED_STATE_KEYS.clock}`,
+    JSON.stringify({ anchor: clock.anchor, firstDate: clock.firstDate, cycleMs: clock.cycleMs }),
+  );
 }
 
 /** A demo clock that resumes a stopped market on its trading day, at the minute after its last status. */

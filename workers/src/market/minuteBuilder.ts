@@ -34,7 +34,7 @@ function concat(chunks: readonly Uint8Array[]): Uint8Array {
 }
 
 /**
- * One trading day's 1-minute bars of every symbol, built from the trade stream. A slot is
+ * One trading day's 1-minute bars of every symbol (and index: see IndexMinutes), built from the trade stream. A slot is
  * encoded once it is complete (market time reached its end), so what the feed appends to Redis
  * never changes afterwards. Prices in cents, volumes in shares.
  */
@@ -78,7 +78,8 @@ export class MinuteBuilder {
     return least;
   }
 
-  trade(symbol: string, price: number, volume: number, time: number): void {
+  /** `turnover` in cents is price × volume for a trade; an index's says what its constituents traded. */
+  trade(symbol: string, price: number, volume: number, time: number, turnover = price * volume): void {
     const state = this.symbols.get(symbol);
     if (!state) return;
     const slot = minuteSlotOf(shanghaiMinuteOfDay(time));
@@ -90,9 +91,9 @@ export class MinuteBuilder {
       bar.low = Math.min(bar.low, price);
       bar.close = price;
       bar.volume += volume;
-      bar.turnover += price * volume;
+      bar.turnover += turnover;
     } else {
-      state.open = { open: price, high: price, low: price, close: price, volume, turnover: price * volume };
+      state.open = { open: price, high: price, low: price, close: price, volume, turnover };
     }
   }
 

@@ -27,10 +27,10 @@ export interface MinuteAppend {
 }
 
 export interface Publication {
-  /** Full quotes, each with its sequence number set. */
+  /** Full quotes, each with its sequence number set; `ts` is stamped at publish. */
   quotes: readonly Quote[];
   trades: readonly Trade[];
-  /** Every index, when any changed. */
+  /** Every index, when any changed; `ts` is stamped at publish. */
   indices: readonly IndexQuote[];
   status?: MarketStatus;
   ranks: readonly RankEvent[];
@@ -86,9 +86,15 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | number): M
 }
 
 export class FeedPublisher {
+  /**
+   * `wallNow` is the feed clock's real time: quotes leave stamped with it, so `ts` is the
+   * publish time that latency is measured from (DESIGN.md), not the earlier instant the
+   * simulator computed them (a replay or a slow tick), and a stepped clock stamps the same ts.
+   */
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    private readonly wallNow: () => number,
   ) {}
 
   private key(name: string): string {
@@ -96,6 +102,9 @@ export class FeedPublisher {
   }
 
   async publish(p: Publication): Promise<void> {
+    const ts = this.wallNow();
+    for (const q of p.quotes) q.ts = ts;
+    for (const q of p.indices) q.ts = ts;
     const shards = new Map<number, ChainableCommander>();
     const shard = (n: number) => {
       let pipeline = shards.get(n);

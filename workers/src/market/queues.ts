@@ -1,7 +1,1 @@
-/**
- * BullMQ's key prefix behind the app's Redis prefix: the hash tag puts every key of a queue in
- * one Redis Cluster slot, as BullMQ's scripts need.
- */
-export function bullPrefix(redisPrefix: string): string {
-  return `${redisPrefix}{bull}`;
-}
+export { bullPrefix } from '@bourse/server/platform';

@@ -124,10 +124,10 @@ export class SimulatedDay {
     await this.feed.stop();
   }
 
-  /** Advances to the clock, or to `until` if earlier, and returns what happened. */
-  pump(until = Number.POSITIVE_INFINITY): DayEvents {
+  /** Advances to the clock, or to `until` if earlier, and returns what happened (see SimulatedFeed.pump). */
+  pump(until = Number.POSITIVE_INFINITY, options: { quotes?: boolean } = {}): DayEvents {
     this.cap = Math.min(until, this.end);
-    this.feed.pump();
+    this.feed.pump(options);
     const events = this.events;
     this.events = { quotes: [], indices: [], trades: [], phases: [] };
     return events;

@@ -10,6 +10,7 @@ import { SearchLink } from '../market/SearchLink.tsx';
 import { BreadthCard } from './BreadthCard.tsx';
 import { HotList } from './HotList.tsx';
 import { IndexCards } from './IndexCards.tsx';
+import { useIndexViews } from './useIndexViews.ts';
 import { WatchlistCard } from './WatchlistCard.tsx';
 import '../market/market.css';
 
@@ -28,6 +29,7 @@ const SHORTCUTS: readonly { id: RouteId; to: string; icon: IconName }[] = [
 export function HomeScreen() {
   const { t } = useTranslation();
   const simulated = useMarketStatus()?.simulated ?? false;
+  const indices = useIndexViews();
   return (
     <Screen nav={{ title: t('app.name'), showBack: false, right: <SearchLink /> }} padded={false}>
       <MarketStatusBar />
@@ -38,7 +40,7 @@ export function HomeScreen() {
             <p className="banner__text">{t('home.simulationText')}</p>
           </div>
         ) : null}
-        <IndexCards indices={{}} />
+        <IndexCards indices={indices} />
         <BreadthCard />
         <nav className="card shortcuts" aria-label={t('home.shortcuts')}>
           {SHORTCUTS.map((item) => (

@@ -14,8 +14,9 @@ export interface IndexView {
 }
 
 /**
- * Index cards: level, change and a sparkline. The market gateway does not stream index quotes
- * yet, nor serve their intraday points, so until it does the cards show their names only.
+ * Index cards: level, change and a sparkline of the day. The quotes stream from the market
+ * gateway (`indices:subscribe`); the line is the intraday route's minutes, grown from the quotes
+ * between reloads (useIndexViews). Until the first quote a card shows its name and dashes.
  */
 export function IndexCards({ indices }: { indices: Partial<Record<IndexSymbol, IndexView>> }) {
   const { t } = useTranslation();

@@ -92,11 +92,14 @@ describe('wire bars and the average price', () => {
   });
 
   it.each([
-    [300_600, 300, 1002], // 3,006.00 / 300 = 10.02
-    [2003, 2, 1002], // 10.015 rounds half up
-    [3004, 3, 1001], // 10.0133…
-    [0, 0, 999], // nothing traded yet: the fallback
-  ])('turnover %i over volume %i is %i cents', (turnover, volume, expected) => {
-    expect(averagePrice(turnover, volume, 999)).toBe(expected);
+    [300_600n, 300, 1002], // 3,006.00 / 300 = 10.02
+    [2003n, 2, 1002], // 10.015 rounds half up
+    [3004n, 3, 1001], // 10.0133…
+    [0n, 0, 999], // nothing traded yet: the fallback
+    // An index: 4e12 shares at 3,000.00 points and as many at 3,000.01 is 2.4e18 point-cents × shares, past 2^53;
+    // 3,000.005 rounds half up.
+    [300_000n * 4_000_000_000_000n + 300_001n * 4_000_000_000_000n, 8_000_000_000_000, 300_001],
+  ])('%i over volume %i is %i cents', (weighted, volume, expected) => {
+    expect(averagePrice(weighted, volume, 999)).toBe(expected);
   });
 });

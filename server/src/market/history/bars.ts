@@ -101,7 +101,13 @@ export function toWireBar(bar: TimedBar): Bar {
   };
 }
 
-/** turnover / volume in cents, rounded half up; `fallback` before anything traded. */
-export function averagePrice(turnover: number, volume: number, fallback: number): number {
-  return volume > 0 ? Math.floor((2 * turnover + volume) / (2 * volume)) : fallback;
+/**
+ * A volume-weighted average in cents, rounded half up: `weighted` / `volume`, where `weighted`
+ * is a stock's turnover in cents (its average price) or an index's Σ points × volume, which
+ * passes 2^53 on a busy day (hence a bigint). `fallback` before anything traded.
+ */
+export function averagePrice(weighted: bigint, volume: number, fallback: number): number {
+  if (volume <= 0) return fallback;
+  const shares = BigInt(volume);
+  return Number((2n * weighted + shares) / (2n * shares));
 }

@@ -13,4 +13,4 @@ export {
   storeMinuteSeries,
 } from './barStore.ts';
 export { type DragonTigerDay, readDragonTigerDay, storeDragonTigerDay } from './dragonTigerStore.ts';
-export { quoteDayBar } from './liveDay.ts';
+export { type ChartQuote, indexChartQuote, quoteDayBar } from './liveDay.ts';

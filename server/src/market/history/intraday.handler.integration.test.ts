@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectFailure, expectOk } from '../../testing/expectations.ts';
 import { DB_KINDS } from '../../testing/testDatabase.ts';
 import { useTestServer } from '../../testing/testServer.ts';
-import { FeedDouble, feedQuote, marketStatus } from '../testing/feedDouble.ts';
+import { FeedDouble, feedQuote, indexQuote, marketStatus } from '../testing/feedDouble.ts';
 import { storeMinuteSeries } from './barStore.ts';
 import { bar } from './testing/bars.ts';
 
@@ -78,9 +78,49 @@ describe.each(DB_KINDS)('GET /api/market/intraday on %s', (kind) => {
     });
   });
 
+  it('draws an index’s points, its average weighted by volume (its turnover is its constituents’ CNY)', async () => {
+    // 1,000,000 shares at 3,002.00, then 3,000,000 at 3,006.00; 15.00 CNY a share whatever the points.
+    const series = encodeSeries({
+      prevClose: 300_000,
+      bars: [
+        bar(300_000, 300_500, 299_800, 300_200, 1_000_000, 1_500_000_000),
+        bar(300_200, 300_600, 300_100, 300_600, 3_000_000, 4_500_000_000),
+      ],
+    });
+    await t.redis.set(
+      `${t.redisPrefix}${FEED_KEYS.minutesKey(feedShard('sh000001'), TODAY, 'sh000001')}`,
+      Buffer.from(series),
+    );
+    // 500,000 more shares in 09:32, now at 3,007.00.
+    await feed().indices([
+      indexQuote('sh000001', {
+        value: '3007.00',
+        volume: 4_500_000,
+        turnover: '67500000.00',
+        time: Date.parse(`${TODAY}T09:32:30+08:00`),
+      }),
+    ]);
+    await vi.waitFor(async () => expect((await intraday('sh000001')).points).toHaveLength(3));
+    expect(await intraday('sh000001')).toEqual({
+      tradingDate: TODAY,
+      prevClose: '3000.00',
+      points: [
+        { time: slotStart(TODAY, 0), price: '3002.00', average: '3002.00', volume: 1_000_000 },
+        // (3,002.00 × 1,000,000 + 3,006.00 × 3,000,000) / 4,000,000
+        { time: slotStart(TODAY, 1), price: '3006.00', average: '3005.00', volume: 3_000_000 },
+        // (12,020,000,000.00 + 3,007.00 × 500,000) / 4,500,000 = 3,005.222…
+        { time: slotStart(TODAY, 2), price: '3007.00', average: '3005.22', volume: 500_000 },
+      ],
+    });
+  });
+
   it('is a 404 for a code nobody trades', async () => {
     expectFailure(await t.api.get('/api/market/intraday?symbol=999999'), 'market.unknownSymbol', 'zh-CN', {
       symbol: '999999',
     });
+    expectFailure(await t.api.get('/api/market/intraday?symbol=sh000999'), 'market.unknownSymbol', 'zh-CN', {
+      symbol: 'sh000999',
+    });
+    expectFailure(await t.api.get('/api/market/intraday?symbol=hk000001'), 'market.badSymbol');
   });
 });

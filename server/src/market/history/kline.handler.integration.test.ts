@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectFailure, expectOk } from '../../testing/expectations.ts';
 import { DB_KINDS } from '../../testing/testDatabase.ts';
 import { useTestServer } from '../../testing/testServer.ts';
-import { FeedDouble, feedQuote, marketStatus } from '../testing/feedDouble.ts';
+import { FeedDouble, feedQuote, indexQuote, marketStatus } from '../testing/feedDouble.ts';
 import { storeDayBars, storeMinuteSeries } from './barStore.ts';
 
 const SYMBOL = '600000';
@@ -184,6 +184,89 @@ describe.each(DB_KINDS)('GET /api/market/kline on %s', (kind) => {
       slotStart(DAYS.at(-1)!, 120),
       slotStart(DAYS.at(-1)!, 180),
       slotStart(TODAY, 0),
+    ]);
+  });
+
+  it('charts an index: its stored day bars, today from its quote, minutes from Redis', async () => {
+    const INDEX = 'sh000001';
+    const indexKline = async (query: string) =>
+      expectOk(await t.api.get(`/api/market/kline?symbol=${INDEX}&${query}`), marketRoutes.kline.response);
+    // Yesterday and the day before closed at 3,000.00 and 3,001.00; turnover is CNY, not points × shares.
+    await storeDayBars(
+      t.database.db,
+      DAYS.slice(-2).map((date, k) => ({
+        symbol: INDEX,
+        bar: {
+          tradingDate: date,
+          prevClose: 299_900 + 100 * k,
+          open: 299_950 + 100 * k,
+          high: 300_200 + 100 * k,
+          low: 299_800 + 100 * k,
+          close: 300_000 + 100 * k,
+          volume: 500_000_000,
+          turnover: 600_000_000_000,
+          turnoverRate: 0,
+        },
+      })),
+    );
+    await t.redis.set(
+      `${t.redisPrefix}${FEED_KEYS.minutesKey(feedShard(INDEX), TODAY, INDEX)}`,
+      Buffer.from(
+        encodeSeries({
+          prevClose: 300_100,
+          bars: [
+            {
+              open: 300_200,
+              high: 300_400,
+              low: 300_150,
+              close: 300_300,
+              volume: 2_000_000,
+              turnover: 3_000_000_000,
+            },
+            {
+              open: 300_300,
+              high: 300_900,
+              low: 300_300,
+              close: 300_800,
+              volume: 1_000_000,
+              turnover: 1_500_000_000,
+            },
+          ],
+        }),
+      ),
+    );
+    await new FeedDouble(t.redis, t.redisPrefix).indices([
+      indexQuote(INDEX, {
+        prevClose: '3001.00',
+        open: '3002.00',
+        high: '3010.00',
+        low: '2999.00',
+        value: '3008.00',
+        volume: 3_000_000,
+        turnover: '45000000.00',
+      }),
+    ]);
+    await vi.waitFor(async () =>
+      expect((await indexKline('period=day&limit=1')).bars[0]?.close).toBe('3008.00'),
+    );
+    const days = await indexKline('period=day&limit=5');
+    expect(days.hasMore).toBe(false);
+    expect(days.bars.map((b) => [b.time, b.close])).toEqual([
+      [shanghaiDayStart(DAYS.at(-2)!), '3000.00'],
+      [shanghaiDayStart(DAYS.at(-1)!), '3001.00'],
+      [shanghaiDayStart(TODAY), '3008.00'],
+    ]);
+    expect(days.bars[2]).toMatchObject({
+      open: '3002.00',
+      high: '3010.00',
+      low: '2999.00',
+      volume: 3_000_000,
+    });
+    expect(days.bars[1]).toMatchObject({ volume: 500_000_000, turnover: '6000000000.00' });
+    const minutes = await indexKline('period=1m&limit=5');
+    expect(minutes.bars.map((b) => [b.time, b.close, b.turnover])).toEqual([
+      [slotStart(TODAY, 0), '3003.00', '30000000.00'],
+      [slotStart(TODAY, 1), '3008.00', '15000000.00'],
     ]);
   });
 

@@ -80,7 +80,7 @@ function page(app: AppContext, period: KlinePeriod, req: PageRequest): Promise<P
 export const klineHandler: Handler<typeof marketRoutes.kline> = async ({ query, app }) => {
   const { symbol, period, limit, before } = query;
   const { bars, hasMore } = await page(app, period, { symbol, limit, before });
-  if (bars.length === 0 && !hasMore && !app.market.quote(symbol)) {
+  if (bars.length === 0 && !hasMore && !app.market.chartQuote(symbol)) {
     throw new DomainError('market.unknownSymbol', { symbol });
   }
   return { bars: bars.map(toWireBar), hasMore };

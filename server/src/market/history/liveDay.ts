@@ -4,18 +4,51 @@ import {
   decimalToCents,
   decodeSeries,
   FEED_KEYS,
-  type FeedQuote,
   feedShard,
+  type IndexQuoteUpdate,
   type MinuteSeries,
 } from '@bourse/shared';
 import type { AppContext } from '../../platform/appContext.ts';
 
-/** The trading date the feed is on, and the symbol's latest quote if it has traded that day. */
+/**
+ * What the charts need of a stock's or an index's day so far, in one shape: an index's value is
+ * its price, and it has no turnover rate.
+ */
+export interface ChartQuote {
+  symbol: string;
+  price: string;
+  open: string | null;
+  high: string | null;
+  low: string | null;
+  prevClose: string;
+  volume: number;
+  turnover: string;
+  turnoverRate: string;
+  /** Exchange time of the data. */
+  time: number;
+}
+
+export function indexChartQuote(q: IndexQuoteUpdate): ChartQuote {
+  return {
+    symbol: q.symbol,
+    price: q.value,
+    open: q.open,
+    high: q.high,
+    low: q.low,
+    prevClose: q.prevClose,
+    volume: q.volume,
+    turnover: q.turnover,
+    turnoverRate: '0.00',
+    time: q.time,
+  };
+}
+
+/** The trading date the feed is on, and the stock's or index's latest quote if it has traded that day. */
 export function today(
   app: AppContext,
   symbol: string,
-): { tradingDate: string | undefined; quote?: FeedQuote } {
-  const quote = app.market.quote(symbol);
+): { tradingDate: string | undefined; quote?: ChartQuote } {
+  const quote = app.market.chartQuote(symbol);
   return { tradingDate: app.market.status?.tradingDate, quote: quote?.open != null ? quote : undefined };
 }
 
@@ -31,7 +64,7 @@ export async function liveMinuteSeries(
 }
 
 /** The day so far as a day bar, from a quote that has traded today. */
-export function quoteDayBar(quote: FeedQuote, tradingDate: string): DayBar {
+export function quoteDayBar(quote: ChartQuote, tradingDate: string): DayBar {
   return {
     tradingDate,
     prevClose: decimalToCents(quote.prevClose),

@@ -33,10 +33,17 @@ export function serveParent(port: number, watchers: () => number, close: () => P
   process.send?.({ type: 'ready', port } satisfies ChildMessage);
 }
 
-/** Parent side: forks a module under tsx with the given environment and waits until it is ready. */
-export async function forkService(modulePath: string, env: Record<string, string>): Promise<ServiceChild> {
+/**
+ * Parent side: forks a module under tsx with the given environment (and Node flags, such as
+ * --cpu-prof, which NODE_OPTIONS refuses) and waits until it is ready.
+ */
+export async function forkService(
+  modulePath: string,
+  env: Record<string, string>,
+  nodeFlags: readonly string[] = [],
+): Promise<ServiceChild> {
   const child: ChildProcess = fork(modulePath, {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...nodeFlags],
     env: { ...process.env, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

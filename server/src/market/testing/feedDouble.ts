@@ -1,12 +1,14 @@
 import {
   FEED_KEYS,
   type FeedQuote,
+  feedIndicesMessageSchema,
   feedInstrumentsSchema,
   feedQuotesMessageSchema,
   feedRankMessageSchema,
   feedShard,
   feedStatusMessageSchema,
   feedTradesMessageSchema,
+  type IndexQuoteUpdate,
   type InstrumentListing,
   MARKET_PROTOCOL_VERSION,
   type MarketStatus,
@@ -36,6 +38,27 @@ export function feedQuote(symbol: string, overrides: Partial<FeedQuote> = {}): F
     bids: [{ price: '9.99', volume: 100 }],
     asks: [{ price: '10.01', volume: 200 }],
     indicative: null,
+    ts: Date.now(),
+    time: Date.now(),
+    seq: 1,
+    ...overrides,
+  };
+}
+
+/** A schema-valid index quote: 3,000.00 points on a 3,000.00 close unless told otherwise. */
+export function indexQuote(symbol: string, overrides: Partial<IndexQuoteUpdate> = {}): IndexQuoteUpdate {
+  return {
+    symbol,
+    name: `指数${symbol}`,
+    value: '3000.00',
+    open: '3000.00',
+    high: '3000.00',
+    low: '3000.00',
+    prevClose: '3000.00',
+    change: '0.00',
+    pct: '0.00',
+    volume: 0,
+    turnover: '0.00',
     ts: Date.now(),
     time: Date.now(),
     seq: 1,
@@ -103,6 +126,16 @@ export class FeedDouble {
   async trades(symbol: string, trades: readonly TradeTick[]): Promise<void> {
     const message = feedTradesMessageSchema.parse({ batches: [{ symbol, trades }] });
     await this.redis.publish(this.key(FEED_KEYS.tradesChannel(feedShard(symbol))), JSON.stringify(message));
+  }
+
+  /** Every index, as the feed publishes them: the latest in the key, then the message. */
+  async indices(indices: readonly IndexQuoteUpdate[]): Promise<void> {
+    const message = feedIndicesMessageSchema.parse({ indices });
+    await this.redis
+      .multi()
+      .set(this.key(FEED_KEYS.indicesKey), JSON.stringify(message.indices))
+      .publish(this.key(FEED_KEYS.indicesChannel), JSON.stringify(message))
+      .exec();
   }
 
   async status(status: MarketStatus): Promise<void> {

@@ -83,7 +83,8 @@ const OLD_ECONOMY = new Set([
   'utilities',
   'retail',
 ]);
-const TECH = new Set([
+/** Hard tech and biotech: favoured on ChiNext, the only sectors STAR takes (new issues too). */
+export const TECH = new Set([
   'electronics',
   'computer',
   'telecom',

@@ -1,4 +1,4 @@
-import type { Book, QuoteSnapshot, QuoteUpdate, RankEvent, TradeTick } from '@bourse/shared';
+import type { Book, IndexQuoteUpdate, QuoteSnapshot, QuoteUpdate, RankEvent, TradeTick } from '@bourse/shared';
 import { emptyBatch, type MarketBatch } from './marketStore.ts';
 import { isStale } from './sequence.ts';
 
@@ -68,13 +68,21 @@ export class FrameInbox {
     this.schedule();
   }
 
+  index(quote: IndexQuoteUpdate): void {
+    const pending = this.batch.indices.get(quote.symbol);
+    if (pending && isStale(quote, pending)) return;
+    this.batch.indices.set(quote.symbol, quote);
+    this.schedule();
+  }
+
   /** Applies what is buffered now (tests, and before a teardown). */
   flush(): void {
     if (this.handle !== null) this.scheduler.cancel(this.handle);
     this.handle = null;
     const batch = this.batch;
     this.batch = emptyBatch();
-    const size = batch.quotes.size + batch.books.size + batch.trades.size + batch.ranks.size;
+    const size =
+      batch.quotes.size + batch.books.size + batch.trades.size + batch.ranks.size + batch.indices.size;
     if (size > 0) this.apply(batch);
   }
 

@@ -1,4 +1,4 @@
-import type { RankEvent, RankList } from '@bourse/shared';
+import type { IndexQuoteUpdate, RankEvent, RankList } from '@bourse/shared';
 import { useEffect, useMemo } from 'react';
 import { withConnection } from './connection.ts';
 import { type Quote, useMarketStore } from './marketStore.ts';
@@ -28,6 +28,12 @@ export function useLiveQuote(symbol: string | undefined): Quote | undefined {
 export function useRank(list: RankList): RankEvent | undefined {
   useEffect(() => withConnection((connection) => connection.watchRank(list)), [list]);
   return useMarketStore((s) => s.ranks[list]);
+}
+
+/** Every index quote by code, live while mounted; empty until the first answer. */
+export function useIndices(): Record<string, IndexQuoteUpdate> {
+  useEffect(() => withConnection((connection) => connection.watchIndices()), []);
+  return useMarketStore((s) => s.indices);
 }
 
 /** The book and trade ticks of one symbol, live while mounted. */

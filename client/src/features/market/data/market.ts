@@ -1,23 +1,10 @@
 import { MARKET_NAMESPACE } from '@bourse/shared';
-import { io } from 'socket.io-client';
 import { logger } from '../../../lib/logger.ts';
-import { useSession } from '../../session/sessionStore.ts';
+import { sessionSocket } from '../../session/sessionSocket.ts';
 import { MarketConnection, type MarketSocket, type SocketFactory } from './marketConnection.ts';
 import { initialMarketState, useMarketStore } from './marketStore.ts';
 
-/** Same origin, WebSocket first (replicas behind a balancer need no sticky sessions), polling if it fails. */
-const browserSocket: SocketFactory = () =>
-  io(MARKET_NAMESPACE, {
-    autoConnect: false,
-    transports: ['websocket', 'polling'],
-    tryAllTransports: true,
-    reconnectionDelayMax: 5_000,
-    // Read on every (re)connect: error messages come back in the current language.
-    auth: (send) => {
-      const { token, setting } = useSession.getState();
-      send({ token, lang: setting.lang.file_name });
-    },
-  }) as unknown as MarketSocket;
+const browserSocket: SocketFactory = () => sessionSocket(MARKET_NAMESPACE) as unknown as MarketSocket;
 
 let createSocket: SocketFactory = browserSocket;
 let connection: MarketConnection | undefined;

@@ -1,6 +1,6 @@
 import { MARKET_PROTOCOL_VERSION, type MarketStatus } from '@bourse/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeMarketSocket, snapshotOf } from '../../../test/fakeMarketSocket.ts';
+import { FakeMarketSocket, indexQuoteOf, snapshotOf } from '../../../test/fakeMarketSocket.ts';
 import type { FrameScheduler } from './frameInbox.ts';
 import { MarketConnection } from './marketConnection.ts';
 import { initialMarketState, type MarketState } from './marketStore.ts';
@@ -317,5 +317,76 @@ describe('MarketConnection', () => {
     await microtasks();
     expect(t.state().refused).toEqual({ '999999': 'market.unknownSymbol' });
     expect(subscribedSymbols(t.socket())).toEqual(['600000', '999999', '600000']);
+  });
+
+  describe('indices', () => {
+    const codes = ['sh000001', 'sz399001', 'sz399006'];
+
+    it('subscribes once for every screen, applies the ack’s snapshots, and lets go with the last screen', async () => {
+      const releaseHome = t.connection.watchIndices();
+      const releaseOther = t.connection.watchIndices();
+      t.socket().open();
+      await microtasks();
+      const [request, ...more] = t.socket().sent('indices:subscribe');
+      expect(more).toEqual([]);
+      request?.ack?.({ ok: true, data: codes.map((code) => indexQuoteOf(code)) });
+      t.frames.run();
+      expect(Object.keys(t.state().indices)).toEqual(codes);
+
+      releaseHome();
+      await microtasks();
+      expect(t.socket().sent('indices:unsubscribe')).toEqual([]);
+      releaseOther();
+      releaseOther(); // a second call is harmless
+      await microtasks();
+      expect(t.socket().sent('indices:unsubscribe')).toHaveLength(1);
+    });
+
+    it('applies updates once per frame, drops stale ones and a message that breaks its schema, whole', async () => {
+      t.connection.watchIndices();
+      t.socket().open();
+      await microtasks();
+      t.socket().sent('indices:subscribe')[0]?.ack?.({
+        ok: true,
+        data: codes.map((code) => indexQuoteOf(code, { seq: 5, ts: 5000 })),
+      });
+      t.frames.run();
+      const before = t.setStates();
+      t.socket().serverSends('indices', [indexQuoteOf('sh000001', { seq: 6, ts: 6000, value: '3001.00' })]);
+      t.socket().serverSends('indices', [indexQuoteOf('sh000001', { seq: 7, ts: 7000, value: '3002.00' })]);
+      t.socket().serverSends('indices', [indexQuoteOf('sz399001', { seq: 4, ts: 4000, value: '1.00' })]); // older
+      t.socket().serverSends('indices', [
+        indexQuoteOf('sz399006', { seq: 6, ts: 6000, value: '2100.00' }),
+        { ...indexQuoteOf('sz399001', { seq: 6 }), value: 3001 }, // a number: not a decimal string
+      ]);
+      expect(t.state().indices.sh000001?.value).toBe('3000.00');
+      t.frames.run();
+      expect(t.setStates() - before).toBe(1);
+      expect(t.state().indices).toMatchObject({
+        sh000001: { seq: 7, value: '3002.00' },
+        sz399001: { seq: 5, value: '3000.00' },
+        sz399006: { seq: 5, value: '3000.00' },
+      });
+      expect(t.logger.error).toHaveBeenCalledWith(
+        'market: a indices message broke its contract; dropped',
+        expect.anything(),
+      );
+    });
+
+    it('subscribes again on a reconnect, and drops an ack that breaks its schema', async () => {
+      t.connection.watchIndices();
+      t.socket().open();
+      await microtasks();
+      t.socket().clear();
+      t.socket().drop();
+      t.socket().open();
+      await microtasks();
+      expect(t.socket().sent('indices:subscribe')).toHaveLength(1);
+      t.socket().sent('indices:subscribe')[0]?.ack?.({ ok: true, data: { not: 'a list' } });
+      expect(t.logger.error).toHaveBeenCalledWith(
+        'market: a indices:subscribe ack message broke its contract; dropped',
+        expect.anything(),
+      );
+    });
   });
 });

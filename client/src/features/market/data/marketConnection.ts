@@ -1,5 +1,6 @@
 import {
   bookSchema,
+  indexQuotesSchema,
   MARKET_EVENTS,
   MARKET_PROTOCOL_VERSION,
   MAX_SYMBOLS_PER_SOCKET,
@@ -62,9 +63,20 @@ type AckError = Extract<z.infer<typeof ackSchema>, { ok: false }>['error'];
 const quoteUpdatesSchema = z.array(quoteUpdateSchema);
 const quoteSnapshotsSchema = z.array(quoteSnapshotSchema);
 
+/** The indices are one subscription, counted like a list. */
+const ALL_INDICES = 'indices';
+
+/** What this socket has asked the server for (acked or on its way). */
+const nothingSent = () => ({
+  quotes: new Set<string>(),
+  books: new Set<string>(),
+  ranks: new Set<RankList>(),
+  indices: false,
+});
+
 /**
  * The one connection to the /market namespace. Screens say what they watch (`watchQuotes`,
- * `watchBook`, `watchRank`) and let go with the returned function; counts across screens decide
+ * `watchBook`, `watchRank`, `watchIndices`) and let go with the returned function; counts across screens decide
  * what the server is asked for, in one request per kind per tick. Every message is parsed with
  * its shared schema (a bad one is logged and dropped whole) and buffered into the store once
  * per animation frame. On every (re)connect everything wanted is subscribed again, so each
@@ -77,9 +89,9 @@ export class MarketConnection {
     quotes: new RefCounter<string>(),
     books: new RefCounter<string>(),
     ranks: new RefCounter<RankList>(),
+    indices: new RefCounter<typeof ALL_INDICES>(),
   };
-  /** What this socket has asked the server for (acked or on its way). */
-  private sent = { quotes: new Set<string>(), books: new Set<string>(), ranks: new Set<RankList>() };
+  private sent = nothingSent();
   /** Symbols the server refused, with the error key, until nobody wants them. */
   private readonly refused = new Map<string, string>();
   /** Last trade tick applied per symbol: a gap in their `seq` means ticks were lost. */
@@ -105,26 +117,17 @@ export class MarketConnection {
 
   /** The five-level book and trade ticks of one symbol. */
   watchBook(symbol: string): () => void {
-    this.retain(this.wanted.books, [symbol]);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      for (const gone of this.wanted.books.release([symbol])) this.lastTrade.delete(gone);
-      this.scheduleSync();
-    };
+    return this.watchKey(this.wanted.books, symbol, (gone) => this.lastTrade.delete(gone));
   }
 
   /** A ranking list, live. */
   watchRank(list: RankList): () => void {
-    this.retain(this.wanted.ranks, [list]);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.wanted.ranks.release([list]);
-      this.scheduleSync();
-    };
+    return this.watchKey(this.wanted.ranks, list);
+  }
+
+  /** Every index quote, live. */
+  watchIndices(): () => void {
+    return this.watchKey(this.wanted.indices, ALL_INDICES);
   }
 
   /** Opens the socket without watching anything: the status (phase, simulated) comes with it. */
@@ -140,6 +143,18 @@ export class MarketConnection {
   /** Applies buffered messages now instead of at the next frame (tests). */
   flush(): void {
     this.inbox.flush();
+  }
+
+  /** Wants `key` until the returned function is called (a second call does nothing); `onGone` when nobody does. */
+  private watchKey<K extends string>(counter: RefCounter<K>, key: K, onGone?: (key: K) => void): () => void {
+    this.retain(counter, [key]);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      for (const gone of counter.release([key])) onGone?.(gone);
+      this.scheduleSync();
+    };
   }
 
   private retain<K extends string>(counter: RefCounter<K>, keys: readonly K[]): void {
@@ -179,6 +194,7 @@ export class MarketConnection {
     socket.on(MARKET_EVENTS.book, (payload: unknown) => this.onBook(payload));
     socket.on(MARKET_EVENTS.trades, (payload: unknown) => this.onTrades(payload));
     socket.on(MARKET_EVENTS.rank, (payload: unknown) => this.onRank(payload));
+    socket.on(MARKET_EVENTS.indices, (payload: unknown) => this.onIndices(payload));
     this.deps.document?.addEventListener('visibilitychange', () => this.onVisibility());
     if (this.deps.document?.visibilityState === 'hidden') this.pause();
     else socket.connect();
@@ -191,13 +207,13 @@ export class MarketConnection {
 
   /** Forget what the server had: the next sync asks again and every answer is a fresh snapshot. */
   private resubscribeAll(): void {
-    this.sent = { quotes: new Set(), books: new Set(), ranks: new Set() };
+    this.sent = nothingSent();
     this.lastTrade.clear();
     this.scheduleSync();
   }
 
   private onDisconnect(reason: string): void {
-    this.sent = { quotes: new Set(), books: new Set(), ranks: new Set() };
+    this.sent = nothingSent();
     if (this.connection === 'paused' || this.connection === 'incompatible') return;
     this.setConnection('reconnecting');
     // socket.io retries by itself except after a server-side disconnect.
@@ -281,6 +297,12 @@ export class MarketConnection {
     this.inbox.rank(parsed.data);
   }
 
+  private onIndices(payload: unknown): void {
+    const parsed = indexQuotesSchema.safeParse(payload);
+    if (!parsed.success) return this.dropped(MARKET_EVENTS.indices, parsed.error.issues);
+    for (const quote of parsed.data) this.inbox.index(quote);
+  }
+
   private dropped(event: string, issues: unknown): void {
     this.deps.logger.error(`market: a ${event} message broke its contract; dropped`, issues);
   }
@@ -345,6 +367,19 @@ export class MarketConnection {
         else this.dropped(`${MARKET_EVENTS.rankSubscribe} ack`, parsed.error.issues);
       });
     }
+
+    const indicesWanted = this.wanted.indices.size > 0;
+    if (this.sent.indices && !indicesWanted) {
+      this.sent.indices = false;
+      socket.emit(MARKET_EVENTS.indicesUnsubscribe, {});
+    } else if (!this.sent.indices && indicesWanted) {
+      this.sent.indices = true;
+      this.request(MARKET_EVENTS.indicesSubscribe, {}, (data) => {
+        const parsed = indexQuotesSchema.safeParse(data);
+        if (parsed.success) for (const quote of parsed.data) this.inbox.index(quote);
+        else this.dropped(`${MARKET_EVENTS.indicesSubscribe} ack`, parsed.error.issues);
+      });
+    }
   }
 
   private onQuoteSnapshots(data: unknown): void {
@@ -405,5 +440,6 @@ export class MarketConnection {
     if (event === MARKET_EVENTS.quotesSubscribe) for (const s of body.symbols ?? []) this.sent.quotes.delete(s);
     if (event === MARKET_EVENTS.bookSubscribe && body.symbol) this.sent.books.delete(body.symbol);
     if (event === MARKET_EVENTS.rankSubscribe && body.list) this.sent.ranks.delete(body.list);
+    if (event === MARKET_EVENTS.indicesSubscribe) this.sent.indices = false;
   }
 }

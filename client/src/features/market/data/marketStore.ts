@@ -1,5 +1,6 @@
 import type {
   Book,
+  IndexQuoteUpdate,
   MarketStatus,
   QuoteSnapshot,
   QuoteUpdate,
@@ -46,6 +47,8 @@ export interface MarketState {
   trades: Record<string, readonly TradeTick[]>;
   /** Latest event of each subscribed ranking list. */
   ranks: Partial<Record<RankList, RankEvent>>;
+  /** Latest quote per index code, while indices are watched. */
+  indices: Record<string, IndexQuoteUpdate>;
   /** Market phase, trading date and the simulated flag; null until the server says. */
   status: MarketStatus | null;
   connection: ConnectionState;
@@ -58,6 +61,7 @@ export const initialMarketState = (): MarketState => ({
   books: {},
   trades: {},
   ranks: {},
+  indices: {},
   status: null,
   connection: 'idle',
   refused: {},
@@ -73,6 +77,7 @@ export interface MarketBatch {
   /** New ticks per symbol, oldest first. */
   trades: Map<string, TradeTick[]>;
   ranks: Map<RankList, RankEvent>;
+  indices: Map<string, IndexQuoteUpdate>;
 }
 
 export const emptyBatch = (): MarketBatch => ({
@@ -80,6 +85,7 @@ export const emptyBatch = (): MarketBatch => ({
   books: new Map(),
   trades: new Map(),
   ranks: new Map(),
+  indices: new Map(),
 });
 
 const isSnapshot = (q: QuoteSnapshot | QuoteUpdate): q is QuoteSnapshot => 'name' in q;
@@ -133,6 +139,13 @@ export function applyBatch(state: MarketState, batch: MarketBatch): Partial<Mark
       if (!isStale(event, ranks[list])) ranks[list] = event;
     }
     next.ranks = ranks;
+  }
+  if (batch.indices.size > 0) {
+    const indices = { ...state.indices };
+    for (const [symbol, quote] of batch.indices) {
+      if (!isStale(quote, indices[symbol])) indices[symbol] = quote;
+    }
+    next.indices = indices;
   }
   return next;
 }

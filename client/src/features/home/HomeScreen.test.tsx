@@ -1,0 +1,87 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FakeMarketSocket, indexQuoteOf } from '../../test/fakeMarketSocket.ts';
+import { callsTo, fakeApi, jsonResponse, ok } from '../../test/fixtures.ts';
+import { renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
+import { resetMarketConnection } from '../market/data/market.ts';
+
+const DAY = '2026-07-08';
+const at = (hhmm: string) => Date.parse(`${DAY}T${hhmm}:00+08:00`);
+
+/** The SSE Composite's morning so far: 09:30 and 09:31. */
+const intraday = {
+  tradingDate: DAY,
+  prevClose: '3000.00',
+  points: [
+    { time: at('09:30'), price: '3001.00', average: '3001.00', volume: 1_000_000 },
+    { time: at('09:31'), price: '3004.00', average: '3003.00', volume: 2_000_000 },
+  ],
+};
+
+const pointsOf = (card: HTMLElement) =>
+  within(card).getByTestId('sparkline').querySelector('polyline')?.getAttribute('points')?.split(' ') ?? [];
+
+describe('HomeScreen index cards', () => {
+  let socket: FakeMarketSocket;
+
+  beforeEach(() => {
+    resetSession();
+    resetMarketConnection(() => {
+      socket = new FakeMarketSocket();
+      return socket;
+    });
+  });
+
+  it('shows each index live, with a line of its day that the quotes extend', async () => {
+    const api = fakeApi({
+      'GET /market/intraday': (_init, url) =>
+        jsonResponse(
+          ok(url.searchParams.get('symbol') === 'sh000001' ? intraday : { ...intraday, points: [] }).body,
+        ),
+    });
+    const router = renderApp('/home');
+    await settlesAt(router, '/home');
+    const card = await screen.findByTestId('index-sh000001');
+    expect(card.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(socket).toBeDefined());
+    act(() => socket.open());
+    await waitFor(() => expect(socket.sent('indices:subscribe')).toHaveLength(1));
+    act(() =>
+      socket.sent('indices:subscribe')[0]?.ack?.({
+        ok: true,
+        data: [
+          indexQuoteOf('sh000001', {
+            value: '3004.50',
+            change: '4.50',
+            pct: '0.15',
+            time: at('09:31') + 40_000,
+            seq: 2,
+          }),
+          indexQuoteOf('sz399006', { value: '2095.00', change: '-5.00', pct: '-0.24', prevClose: '2100.00' }),
+        ],
+      }),
+    );
+    await waitFor(() => expect(within(card).getByText('3004.50')).toBeTruthy());
+    expect(within(card).getByText('+4.50 +0.15%')).toBeTruthy();
+    expect(card.className).toContain('price-up');
+    expect(screen.getByTestId('index-sz399006').className).toContain('price-down');
+    expect(callsTo(api, 'GET /market/intraday')).toHaveLength(3);
+    await waitFor(() => expect(pointsOf(card)).toHaveLength(2));
+
+    // A quote in the next minute adds a point to the line, without asking the server again.
+    act(() =>
+      socket.serverSends('indices', [
+        indexQuoteOf('sh000001', {
+          value: '3006.00',
+          change: '6.00',
+          pct: '0.20',
+          time: at('09:32') + 5_000,
+          seq: 3,
+        }),
+      ]),
+    );
+    await waitFor(() => expect(within(card).getByText('3006.00')).toBeTruthy());
+    expect(pointsOf(card)).toHaveLength(3);
+    expect(callsTo(api, 'GET /market/intraday')).toHaveLength(3);
+  });
+});
