@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type ResolvedRedis, resolveRedis } from '@bourse/server/platform/localRedis';
 import { type Browser, type BrowserContext, chromium, devices } from 'playwright-core';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
@@ -34,6 +35,15 @@ export function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * A redis-server of the test's own, for `startProduct({ REDIS_URL })`: the product then starts
+ * its market clock afresh (09:35, trading) and shares no queue, lock or clock with another run
+ * on the machine's Redis. Asked on a port nothing answers, resolveRedis starts a private one.
+ */
+export async function privateRedis(): Promise<ResolvedRedis> {
+  return resolveRedis({ ...process.env, REDIS_URL: '' }, { localPort: await freePort() });
 }
 
 export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<RunningProduct> {

@@ -2,21 +2,85 @@
  * `pnpm screenshots`: starts the product on a fresh data folder and photographs its screens
  * on a phone (390×844, mobile UA) and on a desktop (1280×800, the 480px frame) into
  * docs/screenshots/. Logs in as the demo account to reach account screens.
+ * `pnpm screenshots trade-ticket holding` shoots only the screens so named.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchBrowser, newContext, REPO_ROOT, startProduct } from '../e2e/harness.ts';
+import {
+  launchBrowser,
+  newContext,
+  privateRedis,
+  REPO_ROOT,
+  type RunningProduct,
+  startProduct,
+} from '../e2e/harness.ts';
 
 const out = join(REPO_ROOT, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
 
+const hasSession = async (page: Page) =>
+  (await page.context().cookies()).some((c) => c.name === 'Admin-Token' && c.value !== '');
+
+/**
+ * Logs in as the demo account. The first minutes of a fresh start (history backfill) can keep
+ * a login past the client's 10 s request timeout on a busy machine: then it tries again.
+ */
 async function logInAsDemo(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByTestId('login-account').fill('demo');
-  await page.getByTestId('login-password').fill('demo123');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  for (let attempt = 1; ; attempt++) {
+    await page.goto(`${baseUrl}/login`);
+    await page.getByTestId('login-account').fill('demo');
+    await page.getByTestId('login-password').fill('demo123');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 }).catch(() => undefined);
+    if (await hasSession(page)) return;
+    if (attempt === 5) throw new Error('could not log in as the demo account');
+  }
+}
+
+/**
+ * A fresh start makes up months of history first; shots taken meanwhile race a busy server (a
+ * page load that waits past the client's 10 s timeout for its config logs the user out).
+ */
+async function waitForBackfill(product: RunningProduct): Promise<void> {
+  const deadline = Date.now() + 1_200_000;
+  while (!product.output().includes('history backfilled')) {
+    if (Date.now() > deadline) throw new Error('the history backfill did not finish within 20 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
+/** The market's phase and trading day. */
+async function marketStatus(page: Page, baseUrl: string): Promise<{ phase: string }> {
+  const response = await page.request.get(`${baseUrl}/api/market/status`);
+  return ((await response.json()) as { data: { phase: string } }).data;
+}
+
+/**
+ * Gives the demo account something to show on the trading screens: 100 shares of 600000
+ * bought at market, and a limit buy at the limit-down price that stays open. Places them
+ * through the API in continuous trading (the fresh market clock opens trading at 09:35).
+ */
+async function tradeAsDemo(page: Page, baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  while ((await marketStatus(page, baseUrl)).phase !== 'continuous') {
+    if (Date.now() > deadline) throw new Error('the market did not trade within 10 minutes');
+    await page.waitForTimeout(2000);
+  }
+  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+  const quote = await page.request.get(`${baseUrl}/api/market/quotes?symbols=600000`);
+  const limitDown = ((await quote.json()) as { data: { limitDown: string }[] }).data[0]?.limitDown;
+  for (const order of [
+    { symbol: '600000', side: 'buy', type: 'market', quantity: 100 },
+    { symbol: '600000', side: 'buy', type: 'limit', price: limitDown, quantity: 200 },
+  ]) {
+    const response = await page.request.post(`${baseUrl}/api/trade/orders`, {
+      headers: { token, 'Idempotency-Key': randomUUID() },
+      data: order,
+    });
+    if (!response.ok()) throw new Error(`order refused: ${await response.text()}`);
+  }
 }
 
 /** Screens in the order they are shot; `account` ones need the demo login first. */
@@ -33,18 +97,32 @@ const SCREENS: { name: string; path: string; account?: boolean }[] = [
   { name: 'search', path: '/search/search' },
   { name: 'login', path: '/login' },
   { name: 'settings', path: '/setting', account: true },
+  { name: 'trade-ticket', path: '/shares/creatOrder?symbol=600000&side=buy', account: true },
+  { name: 'holding', path: '/ucenter/holding', account: true },
+  { name: 'hold-detail', path: '/shares/holdDetail?symbol=600000', account: true },
+  { name: 'transaction', path: '/transaction', account: true },
+  { name: 'money-log', path: '/personCenter/moneyLog', account: true },
+  { name: 'my', path: '/my', account: true },
 ];
 
-const [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+const only = process.argv.slice(2);
+
+// A Redis of its own: the market clock starts afresh, in continuous trading, on every run.
+const redis = await privateRedis();
+const [product, browser] = await Promise.all([startProduct({ REDIS_URL: redis.url }), launchBrowser()]);
+let traded = false;
 try {
+  await waitForBackfill(product);
   for (const device of ['phone', 'desktop'] as const) {
     const context = await newContext(browser, device, { locale: 'en-US' });
     const page = await context.newPage();
     let loggedIn = false;
-    for (const screen of SCREENS) {
+    for (const screen of SCREENS.filter((s) => only.length === 0 || only.includes(s.name))) {
       if (screen.account && !loggedIn) {
         await logInAsDemo(page, product.baseUrl);
         loggedIn = true;
+        if (!traded) await tradeAsDemo(page, product.baseUrl);
+        traded = true;
       }
       await page.goto(`${product.baseUrl}${screen.path}`);
       await page.getByTestId('page-title').waitFor();
@@ -59,4 +137,5 @@ try {
 } finally {
   await browser.close();
   await product.stop();
+  await redis.stop();
 }

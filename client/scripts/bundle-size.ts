@@ -14,6 +14,8 @@ import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
+  /** A shared chunk's name: the module it was made for. */
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
@@ -85,7 +87,11 @@ const later: [string, string[]][] = [
     'then: market data layer (socket.io, zod)',
     [
       findKey((k) => k.endsWith('features/market/data/market.ts'), 'the market connection'),
-      findKey((k) => k.endsWith('features/market/data/marketApi.ts'), 'the market REST calls'),
+      // Its own entry while only dynamically imported, a shared chunk once screens import it too.
+      findKey(
+        (k) => k.endsWith('features/market/data/marketApi.ts') || manifest[k]?.name === 'marketApi',
+        'the market REST calls',
+      ),
     ],
   ],
   [

@@ -12,6 +12,11 @@ const RECORD_TOASTS = `
   }).observe(document, { childList: true, subtree: true, characterData: true });
 `;
 
+/** Makes every page load of `page` note its toasts (read them with App.toastsSeen). */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(RECORD_TOASTS);
+}
+
 /** The user's view of Bourse: each method is one thing a person does or sees. */
 export class App {
   protected constructor(
@@ -20,7 +25,7 @@ export class App {
   ) {}
 
   static async on(page: Page, baseUrl: string): Promise<App> {
-    await page.addInitScript(RECORD_TOASTS);
+    await recordToasts(page);
     return new App(page, baseUrl);
   }
 

@@ -1,4 +1,4 @@
-import type { QuoteSnapshot } from '@bourse/shared';
+import type { IndexQuoteUpdate, QuoteSnapshot } from '@bourse/shared';
 import type { MarketSocket } from '../features/market/data/marketConnection.ts';
 
 type Listener = (...args: never[]) => void;
@@ -99,6 +99,27 @@ export function snapshotOf(symbol: string, overrides: Partial<QuoteSnapshot> = {
     limitUp: '11.00',
     limitDown: '9.00',
     board: 'main',
+    ...overrides,
+  };
+}
+
+/** An index quote for tests: 3,000.00 points on a 3,000.00 close unless told otherwise. */
+export function indexQuoteOf(symbol: string, overrides: Partial<IndexQuoteUpdate> = {}): IndexQuoteUpdate {
+  return {
+    symbol,
+    name: `Index ${symbol}`,
+    value: '3000.00',
+    open: '3000.00',
+    high: '3000.00',
+    low: '3000.00',
+    prevClose: '3000.00',
+    change: '0.00',
+    pct: '0.00',
+    volume: 1_000_000,
+    turnover: '15000000.00',
+    ts: 1_000,
+    time: 1_000,
+    seq: 1,
     ...overrides,
   };
 }

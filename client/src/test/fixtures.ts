@@ -8,11 +8,12 @@ export function jsonResponse(body: unknown, status = 200): Response {
 
 type Answer =
   | { status?: number; body: unknown }
-  | ((init: RequestInit | undefined) => Response | Promise<Response>);
+  | ((init: RequestInit | undefined, url: URL) => Response | Promise<Response>);
 
 /**
  * A fake API on the global fetch: answers by "METHOD /path" (the path after /api, without the
- * query); anything else is a 404 envelope. Returns the mock to inspect the calls.
+ * query; a function answer sees the whole URL); anything else is a 404 envelope. Returns the
+ * mock to inspect the calls.
  */
 export function fakeApi(answers: Record<string, Answer>) {
   const mock = vi.fn<typeof fetch>(async (input, init) => {
@@ -20,7 +21,7 @@ export function fakeApi(answers: Record<string, Answer>) {
     const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname.replace(/^\/api/, '')}`;
     const answer = answers[key];
     if (!answer) return jsonResponse({ code: 404, msg: `no fake for ${key}` }, 404);
-    if (typeof answer === 'function') return answer(init);
+    if (typeof answer === 'function') return answer(init, url);
     return jsonResponse(answer.body, answer.status ?? 200);
   });
   vi.stubGlobal('fetch', mock);

@@ -1,6 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetMarketConnection } from '../features/market/data/market.ts';
+import { resetInbox } from '../features/messages/inbox.ts';
+import { resetUserChannel } from '../features/trade/data/user.ts';
 import { initI18n } from '../i18n/index.ts';
 import { FakeMarketSocket } from './fakeMarketSocket.ts';
 
@@ -12,9 +14,11 @@ beforeAll(async () => {
   await initI18n('en');
 });
 
-// No test reaches a network: market screens get a socket that never connects unless told to.
+// No test reaches a network: market and trading screens get sockets that never connect unless told to.
 beforeEach(() => {
   resetMarketConnection(() => new FakeMarketSocket());
+  resetInbox(() => new FakeMarketSocket());
+  resetUserChannel(() => new FakeMarketSocket());
 });
 
 afterEach(() => {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { translateError } from '../i18n/errors.ts';
 import { Dec } from '../money.ts';
 import type { Board, Instrument } from './instruments.ts';
-import { checkOrderPrice, checkOrderQuantity, type OrderType, type Side } from './orders.ts';
+import {
+  checkOrderPrice,
+  checkOrderQuantity,
+  lotRuleAt,
+  type OrderType,
+  oddLot,
+  type Side,
+} from './orders.ts';
 
 const DATE = '2026-07-10';
 
@@ -90,6 +97,20 @@ describe('checkOrderQuantity: sells', () => {
       expect(translateError('en', result.key, result.params)).toBe(
         'An order must be for at least 200 shares.',
       );
+  });
+});
+
+describe('lotRuleAt and oddLot', () => {
+  it.each([
+    // main: 250 held is two lots and 50 odd; STAR: any holding from 200 is whole, 150 is all odd
+    ['main', 250, { min: 100, step: 100 }, 50],
+    ['main', 1000, { min: 100, step: 100 }, 0],
+    ['star', 350, { min: 200, step: 1 }, 0],
+    ['star', 150, { min: 200, step: 1 }, 150],
+  ] as const)('%s holding %i: lot %o, odd %i', (board, holding, lot, odd) => {
+    const rule = lotRuleAt(board, DATE);
+    expect({ min: rule.min, step: rule.step }).toEqual(lot);
+    expect(oddLot(holding, rule)).toBe(odd);
   });
 });
 

@@ -43,8 +43,13 @@ function gridCheck(quantity: number, lot: LotRule): RuleCheck {
   return OK;
 }
 
+/** The lot rule of a board on a trading date: what an order ticket steps and checks by. */
+export function lotRuleAt(board: Board, tradingDate: string): LotRule {
+  return inForce(LOT_RULES[board], tradingDate, 'lot');
+}
+
 /** The part of a holding below one trading unit, which may only be sold in one piece. */
-function oddLot(holding: number, lot: LotRule): number {
+export function oddLot(holding: number, lot: LotRule): number {
   return holding < lot.min ? holding : holding % lot.step;
 }
 
@@ -62,7 +67,7 @@ export interface OrderQuantityArgs {
 export function checkOrderQuantity(args: OrderQuantityArgs): RuleCheck {
   const { instrument, side, type, quantity, sellable, tradingDate } = args;
   if (!Number.isSafeInteger(quantity) || quantity <= 0) return fail('order.quantityInvalid');
-  const lot = inForce(LOT_RULES[instrument.board], tradingDate, 'lot');
+  const lot = lotRuleAt(instrument.board, tradingDate);
   const max = type === 'limit' ? lot.maxLimit : lot.maxMarket;
   if (quantity > max) return fail('order.aboveMaximum', { max });
   if (side === 'buy' || sellable === undefined) return gridCheck(quantity, lot);

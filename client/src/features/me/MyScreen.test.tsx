@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('my', () => {
   it('loads the user and shows who is logged in, with the tab bar', async () => {
-    fakeApi({ 'GET /user/info': ok(demoUser) });
+    fakeApi({ 'GET /user/info': ok(demoUser), 'GET /messages/unreadCount': ok({ unread: 0 }) });
     const router = renderApp('/my');
     await settlesAt(router, '/my');
     expect((await screen.findByTestId('profile-name')).textContent).toBe('Ming Wang');
@@ -21,7 +21,7 @@ describe('my', () => {
   });
 
   it('is also the personal center, with a back button instead of the tab bar', async () => {
-    fakeApi({ 'GET /user/info': ok(demoUser) });
+    fakeApi({ 'GET /user/info': ok(demoUser), 'GET /messages/unreadCount': ok({ unread: 0 }) });
     renderApp('/personCenter');
     expect((await screen.findByTestId('page-title')).textContent).toBe('Personal center');
     expect(screen.queryByRole('navigation', { name: 'Main sections' })).toBeNull();

@@ -4,6 +4,8 @@ import type { RouteHandle, RouteId } from '../../app/routeTypes.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { Cell, CellGroup } from '../../shared-ui/Cell.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
+import { UnreadBadge } from '../messages/UnreadBadge.tsx';
+import { AccountSummary } from '../portfolio/AccountSummary.tsx';
 import { useSession } from '../session/sessionStore.ts';
 import { displayName, maskMobile } from './displayName.ts';
 
@@ -82,7 +84,7 @@ function ProfileCard() {
   );
 }
 
-/** /my (with the tab bar) and /personCenter: who is logged in and the way to every section. */
+/** /my (with the tab bar) and /personCenter: who is logged in, the account live, and the way to every section. */
 export function MyScreen() {
   const { t } = useTranslation();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
@@ -90,10 +92,17 @@ export function MyScreen() {
   return (
     <Screen nav={{ title: t(isTab ? 'routes.my' : 'routes.personCenter'), showBack: !isTab }}>
       <ProfileCard />
+      <AccountSummary />
       {SECTIONS.map((section) => (
         <CellGroup key={section.titleKey} title={t(section.titleKey)}>
           {section.links.map(([id, to]) => (
-            <Cell key={to} label={t(`routes.${id}`)} to={to} testId={`my-link-${id}`} />
+            <Cell
+              key={to}
+              label={t(`routes.${id}`)}
+              to={to}
+              value={id === 'messages' ? <UnreadBadge /> : undefined}
+              testId={`my-link-${id}`}
+            />
           ))}
         </CellGroup>
       ))}

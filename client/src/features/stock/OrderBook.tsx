@@ -14,6 +14,7 @@ function Level({
   prevClose,
   widest,
   locale,
+  onPick,
 }: {
   side: Side;
   level: number;
@@ -21,24 +22,52 @@ function Level({
   prevClose: string | undefined;
   widest: number;
   locale: string;
+  onPick?: (price: string) => void;
 }) {
   const { t } = useTranslation();
   const trend = entry && prevClose ? trendOf(Number(entry.price) - Number(prevClose)) : 'flat';
   const width = entry && widest > 0 ? `${Math.round((entry.volume / widest) * 100)}%` : '0%';
-  return (
-    <li className={`book__level book__level--${side}`} data-testid={`book-${side}-${level}`}>
+  const className = `book__level book__level--${side}`;
+  const content = (
+    <>
       <span className="book__label">{t(`stock.book.${side}`, { level })}</span>
       <span className={`book__price ${trendClass(trend)}`}>{entry?.price ?? DASH}</span>
       <span className="book__volume">
         <span className="book__bar" style={{ width }} aria-hidden="true" />
         {entry ? formatLots(entry.volume, locale) : DASH}
       </span>
+    </>
+  );
+  return (
+    <li data-testid={`book-${side}-${level}`}>
+      {onPick && entry ? (
+        <button
+          type="button"
+          className={`${className} book__level--pick`}
+          onClick={() => onPick(entry.price)}
+        >
+          {content}
+        </button>
+      ) : (
+        <div className={className}>{content}</div>
+      )}
     </li>
   );
 }
 
-/** Five levels each side, asks above bids, with depth bars; the call auction's indicative match when there is one. */
-export function OrderBook({ symbol, prevClose }: { symbol: string; prevClose: string | undefined }) {
+/**
+ * Five levels each side, asks above bids, with depth bars; the call auction's indicative match
+ * when there is one. With `onPick`, a tap on a level hands its price over (the order ticket).
+ */
+export function OrderBook({
+  symbol,
+  prevClose,
+  onPick,
+}: {
+  symbol: string;
+  prevClose: string | undefined;
+  onPick?: (price: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const book = useMarketStore((s) => s.books[symbol]);
   const widest = Math.max(
@@ -59,6 +88,7 @@ export function OrderBook({ symbol, prevClose }: { symbol: string; prevClose: st
           prevClose={prevClose}
           widest={widest}
           locale={i18n.language}
+          onPick={onPick}
         />
       ))}
     </ol>

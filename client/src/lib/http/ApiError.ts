@@ -29,6 +29,8 @@ export class ApiError extends Error {
     message: string,
     readonly status?: number,
     readonly code?: number,
+    /** The server's errors-catalogue key (`payPassword.notSet`…), for a caller that reacts to one failure. */
+    readonly key?: string,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -100,13 +100,16 @@ describe('a successful call', () => {
 
 describe('a failed call', () => {
   it("shows the server's translated msg and rejects with it", async () => {
-    fetchMock.mockResolvedValue(json({ code: 409, msg: 'アカウント名は使用済みです。' }, 409));
+    fetchMock.mockResolvedValue(
+      json({ code: 409, msg: 'アカウント名は使用済みです。', key: 'auth.accountTaken' }, 409),
+    );
     const error = await failure(callApi(userRoutes.config));
-    expect([error.kind, error.status, error.code, error.message]).toEqual([
+    expect([error.kind, error.status, error.code, error.message, error.key]).toEqual([
       'business',
       409,
       409,
       'アカウント名は使用済みです。',
+      'auth.accountTaken',
     ]);
     expect(toastText()).toBe('アカウント名は使用済みです。');
   });

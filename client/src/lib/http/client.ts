@@ -68,6 +68,7 @@ interface Envelope {
   code?: unknown;
   msg?: unknown;
   data?: unknown;
+  key?: unknown;
 }
 
 function isEnvelope(value: unknown): value is Envelope {
@@ -149,7 +150,8 @@ async function interpret<S extends z.ZodType>(
     const fallback = response.ok
       ? errorText('common.internal')
       : errorText('common.httpStatus', { status: response.status });
-    throw new ApiError('business', msg ?? fallback, response.status, code);
+    const key = typeof body.key === 'string' ? body.key : undefined;
+    throw new ApiError('business', msg ?? fallback, response.status, code, key);
   }
   const parsed = schema.safeParse(body.data);
   if (!parsed.success) {

@@ -1,0 +1,131 @@
+import { Dec, shanghaiDate } from '@bourse/shared';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useLoad } from '../../lib/useLoad.ts';
+import { Screen } from '../../shared-ui/Screen.tsx';
+import { fetchKline } from '../market/data/marketApi.ts';
+import { LoadState } from '../market/LoadState.tsx';
+import { MarketStatusBar } from '../market/MarketStatusBar.tsx';
+import { useTradingChannel } from '../trade/data/hooks.ts';
+import { useTradingStore } from '../trade/data/tradingStore.ts';
+import { Pnl } from '../trade/Pnl.tsx';
+import { SnapshotState } from '../trade/SnapshotState.tsx';
+import { PositionCard } from './HoldingScreen.tsx';
+import { LifeFills } from './LifeFills.tsx';
+import { pnlHistory, positionLives } from './pnlHistory.ts';
+import { useSymbolFills } from './symbolFills.ts';
+import '../market/market.css';
+import '../stock/stock.css';
+import '../trade/trade.css';
+import './portfolio.css';
+
+// The chart library loads only once a chart is drawn.
+const PnlChart = lazy(() => import('./PnlChart.tsx').then((m) => ({ default: m.PnlChart })));
+
+const SYMBOL = /^\d{6}$/;
+/** Day closes asked for: a year of trading days. */
+const CLOSES = 250;
+
+/** The P&L chart and the fills of the position held now. */
+function HeldPosition({ symbol }: { symbol: string }) {
+  const { t } = useTranslation();
+  const position = useTradingStore((s) => s.positions[symbol]);
+  const tradingDate = useTradingStore((s) => s.tradingDate);
+  const [fills, reloadFills] = useSymbolFills(symbol);
+  const [bars] = useLoad((signal) => fetchKline({ symbol, period: 'day', limit: CLOSES }, signal), [symbol]);
+  const life = useMemo(
+    () =>
+      fills.status === 'success' ? positionLives(fills.data).find((l) => l.closedOn === null) : undefined,
+    [fills],
+  );
+  const closes = useMemo(
+    () =>
+      new Map(
+        bars.status === 'success' ? bars.data.bars.map((b) => [shanghaiDate(b.time), new Dec(b.close)]) : [],
+      ),
+    [bars],
+  );
+  const livePrice = position?.price ?? null;
+  const points = useMemo(
+    () =>
+      life && tradingDate
+        ? pnlHistory(life.fills, closes, { date: tradingDate, price: livePrice ? new Dec(livePrice) : null })
+        : [],
+    [life, closes, tradingDate, livePrice],
+  );
+
+  if (!position) {
+    return (
+      <p className="load-state" data-testid="position-none">
+        {t('portfolio.notHeld', { symbol })}
+      </p>
+    );
+  }
+  return (
+    <>
+      <PositionCard position={position} linked={false} />
+      <p className="realised-line">
+        {t('portfolio.position.realisedPnl')}{' '}
+        <Pnl value={position.realisedPnl} testId="position-realisedPnl" />
+      </p>
+      <section className="card" aria-label={t('portfolio.pnlChart')}>
+        <h2 className="card__title">{t('portfolio.pnlChart')}</h2>
+        {points.length > 0 ? (
+          <Suspense fallback={<div className="chart chart--loading" aria-busy="true" />}>
+            <PnlChart points={points} />
+          </Suspense>
+        ) : (
+          <LoadState state={fills} onRetry={reloadFills} empty={t('portfolio.noChart')} />
+        )}
+      </section>
+      <LifeFills life={life} state={fills} onRetry={reloadFills} symbol={symbol} name={position.name} />
+    </>
+  );
+}
+
+/** `/shares/holdDetail?symbol=`: one holding live, its P&L by day, its fills, and Buy and Sell. */
+export function HoldDetailScreen() {
+  const { t } = useTranslation();
+  useTradingChannel();
+  const [params] = useSearchParams();
+  const asked = params.get('symbol') ?? '';
+  const symbol = SYMBOL.test(asked) ? asked : undefined;
+  const name = useTradingStore((s) => (symbol ? s.positions[symbol]?.name : undefined));
+  return (
+    <Screen nav={{ title: name && symbol ? `${name} ${symbol}` : t('routes.holdDetail') }} padded={false}>
+      <div className="stock-screen">
+        <MarketStatusBar />
+        <div className="stock-screen__body">
+          {symbol ? (
+            <SnapshotState>
+              <HeldPosition symbol={symbol} />
+            </SnapshotState>
+          ) : (
+            <p className="load-state" role="alert">
+              {t('stock.unknown', { code: asked || '—' })}
+            </p>
+          )}
+        </div>
+        {symbol ? (
+          <div className="stock-actions">
+            <Link
+              to={`/shares/creatOrder?symbol=${symbol}&side=buy`}
+              className="button button--buy stock-actions__trade"
+              data-testid="detail-buy"
+            >
+              {t('trade.buy')}
+            </Link>
+            <Link
+              to={`/shares/creatOrder?symbol=${symbol}&side=sell`}
+              className="button button--sell stock-actions__trade"
+              data-testid="detail-sell"
+            >
+              {t('trade.sell')}
+            </Link>
+          </div>
+        ) : null}
+      </div>
+    </Screen>
+  );
+}

@@ -1,0 +1,198 @@
+import { MARKET_PROTOCOL_VERSION, type MarketPhase } from '@bourse/shared';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetDuplicateGuard } from '../../lib/http/client.ts';
+import { FakeMarketSocket, snapshotOf } from '../../test/fakeMarketSocket.ts';
+import { callsTo, demoUser, fakeApi, jsonResponse, ok } from '../../test/fixtures.ts';
+import { logIn, renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
+import { accountOf, orderOf, positionOf, TODAY } from '../../test/tradingFixtures.ts';
+import { resetMarketConnection } from '../market/data/market.ts';
+
+const snapshotApi = (overrides: Parameters<typeof fakeApi>[0] = {}) => ({
+  'GET /user/info': ok(demoUser),
+  'GET /trade/orders': ok({ items: [], page: 1, pageSize: 100, total: 0 }),
+  'GET /trade/fills': ok({ items: [], page: 1, pageSize: 100, total: 0 }),
+  'GET /trade/positions': ok([]),
+  'GET /trade/account': ok(accountOf({ marketValue: '0.00', totalAssets: '998994.99' })),
+  ...overrides,
+});
+
+describe('the trade ticket', () => {
+  let socket: FakeMarketSocket | undefined;
+  const market = () => socket as FakeMarketSocket;
+
+  beforeEach(() => {
+    resetSession();
+    logIn();
+    socket = undefined;
+    resetMarketConnection(() => {
+      socket = new FakeMarketSocket();
+      return socket;
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** Opens the ticket with the market trading 600000 at 10.00 (limits 11.00 / 9.00). */
+  async function openTicket(path: string, phase: MarketPhase = 'continuous') {
+    const router = renderApp(path);
+    await settlesAt(router, path);
+    await waitFor(() => expect(socket).toBeDefined());
+    act(() => {
+      market().open();
+      market().serverSends('status', {
+        protocol: MARKET_PROTOCOL_VERSION,
+        phase,
+        tradingDate: TODAY,
+        simulated: true,
+        time: 1,
+      });
+    });
+    await waitFor(() => expect(market().sent('quotes:subscribe').length).toBeGreaterThan(0));
+    act(() => market().answerQuoteSubscribes((s) => snapshotOf(s, { name: 'Pudong Bank' })));
+    await screen.findByTestId('ticket');
+    return router;
+  }
+
+  const type = (testId: string, value: string) =>
+    fireEvent.change(screen.getByTestId(testId), { target: { value } });
+  const text = (testId: string) => screen.getByTestId(testId).textContent;
+
+  it('steps the price by tick inside the limits and checks the quantity before sending', async () => {
+    fakeApi(snapshotApi());
+    await openTicket('/shares/creatOrder?symbol=600000&side=buy');
+    expect((screen.getByTestId('ticket-price') as HTMLInputElement).value).toBe('10.00');
+    expect(text('ticket-limits')).toContain('11.00');
+    expect(text('ticket-limits')).toContain('9.00');
+
+    type('ticket-price', '10.99');
+    fireEvent.click(screen.getByTestId('ticket-price-up'));
+    fireEvent.click(screen.getByTestId('ticket-price-up'));
+    expect((screen.getByTestId('ticket-price') as HTMLInputElement).value).toBe('11.00');
+    type('ticket-price', '11.05');
+    expect(text('ticket-problem')).toBe("The price cannot be above today's limit-up price of 11.00.");
+    type('ticket-price', '10.00');
+
+    type('ticket-quantity', '150');
+    expect(text('ticket-problem')).toBe('The quantity must be a multiple of 100 shares.');
+    expect(screen.getByTestId('ticket-submit')).toHaveProperty('disabled', true);
+
+    // 998,994.99 buys 99,800 at 10.00 with fees (99,900 would need 999,259.74): half is 49,900.
+    expect(text('ticket-capacity')).toBe('99,800');
+    fireEvent.click(screen.getByTestId('ticket-shortcut-half'));
+    expect((screen.getByTestId('ticket-quantity') as HTMLInputElement).value).toBe('49900');
+    fireEvent.click(screen.getByTestId('ticket-quantity-up'));
+    expect((screen.getByTestId('ticket-quantity') as HTMLInputElement).value).toBe('50000');
+
+    type('ticket-quantity', '100');
+    expect(screen.queryByTestId('ticket-problem')).toBeNull();
+    expect(text('ticket-amount')).toBe('1,000.00');
+    expect(text('ticket-fees')).toBe('5.01');
+  });
+
+  it('sends one decision with one Idempotency-Key, the same on retry, and shows the result', async () => {
+    const filled = orderOf(1, {
+      status: 'filled',
+      filledQuantity: 100,
+      filledAmount: '1000.00',
+      averagePrice: '10.000',
+      frozenCash: '0.00',
+    });
+    let attempts = 0;
+    const api = fakeApi(
+      snapshotApi({
+        'POST /trade/orders': () => {
+          attempts++;
+          return attempts === 1
+            ? jsonResponse({ code: 503, msg: 'The service is temporarily unavailable.' }, 503)
+            : jsonResponse({ code: 1, msg: 'ok', data: filled });
+        },
+      }),
+    );
+    await openTicket('/shares/creatOrder?symbol=600000&side=buy');
+    type('ticket-quantity', '100');
+    fireEvent.click(screen.getByTestId('ticket-submit'));
+    const sheet = await screen.findByTestId('confirm-sheet');
+    expect(sheet.textContent).toContain('Pudong Bank 600000');
+    expect(text('confirm-net')).toBe('1,005.01');
+
+    fireEvent.click(screen.getByTestId('confirm-order'));
+    await waitFor(() => expect(text('toast')).toBe('The service is temporarily unavailable.'));
+    expect(screen.getByTestId('confirm-sheet')).toBeTruthy();
+    resetDuplicateGuard();
+    fireEvent.click(screen.getByTestId('confirm-order'));
+    await waitFor(() => expect(text('toast')).toBe('Filled: 100 shares at 10.000'));
+    expect(screen.queryByTestId('confirm-sheet')).toBeNull();
+
+    const sent = callsTo(api, 'POST /trade/orders');
+    const keys = sent.map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(JSON.parse(String(sent[0]?.body))).toEqual({
+      symbol: '600000',
+      side: 'buy',
+      type: 'limit',
+      price: '10.00',
+      quantity: 100,
+    });
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('Filled'));
+
+    // The next decision gets a key of its own.
+    resetDuplicateGuard();
+    type('ticket-quantity', '200');
+    fireEvent.click(screen.getByTestId('ticket-submit'));
+    fireEvent.click(await screen.findByTestId('confirm-order'));
+    await waitFor(() => expect(callsTo(api, 'POST /trade/orders')).toHaveLength(3));
+    const third = callsTo(api, 'POST /trade/orders')[2]?.headers as Record<string, string>;
+    expect(third['Idempotency-Key']).not.toBe(keys[0]);
+  });
+
+  it('sells what is sellable: the odd lot only whole', async () => {
+    fakeApi(
+      snapshotApi({
+        'GET /trade/positions': ok([positionOf('600000', { quantity: 250, sellableQuantity: 250 })]),
+      }),
+    );
+    await openTicket('/shares/creatOrder?symbol=600000&side=sell');
+    expect(text('ticket-capacity')).toBe('250');
+    fireEvent.click(screen.getByTestId('ticket-shortcut-all'));
+    expect((screen.getByTestId('ticket-quantity') as HTMLInputElement).value).toBe('250');
+    fireEvent.click(screen.getByTestId('ticket-shortcut-half'));
+    expect((screen.getByTestId('ticket-quantity') as HTMLInputElement).value).toBe('100');
+    type('ticket-quantity', '130');
+    expect(text('ticket-problem')).toBe(
+      'The 50 shares below one trading unit must be sold together in one order.',
+    );
+    expect(screen.getByTestId('ticket-submit').textContent).toBe('Sell');
+  });
+
+  it('says the market is closed at lunch', async () => {
+    fakeApi(snapshotApi());
+    await openTicket('/trade?symbol=600000', 'lunchBreak');
+    type('ticket-quantity', '100');
+    expect(text('ticket-problem')).toMatch(/^The market is not taking orders now/);
+    expect(screen.getByTestId('tab-trade').getAttribute('aria-current')).toBe('page');
+  });
+
+  it("lists today's orders and cancels an open one", async () => {
+    const open = orderOf(4);
+    const api = fakeApi(
+      snapshotApi({
+        'GET /trade/orders': ok({ items: [open], page: 1, pageSize: 100, total: 1 }),
+        [`DELETE /trade/orders/${open.id}`]: ok({
+          ...open,
+          status: 'cancelled',
+          cancelReason: 'user',
+          updatedAt: `${TODAY}T03:00:00.000Z`,
+        }),
+      }),
+    );
+    await openTicket('/trade?symbol=600000');
+    await waitFor(() => expect(text('order-status')).toBe('Open'));
+    fireEvent.click(screen.getByTestId('order-cancel'));
+    await waitFor(() => expect(text('order-status')).toBe('Cancelled'));
+    expect(text('toast')).toBe('Order cancelled');
+    expect(screen.queryByTestId('order-cancel')).toBeNull();
+    expect(callsTo(api, `DELETE /trade/orders/${open.id}`)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,177 @@
+import { Dec, type Side } from '@bourse/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatches, useSearchParams } from 'react-router-dom';
+import type { RouteHandle } from '../../app/routeTypes.ts';
+import { Button } from '../../shared-ui/Button.tsx';
+import { Icon } from '../../shared-ui/Icon.tsx';
+import { Screen } from '../../shared-ui/Screen.tsx';
+import { Sheet } from '../../shared-ui/Sheet.tsx';
+import { useBookStream, useLiveQuote, useMarketStatus } from '../market/data/hooks.ts';
+import { useMarketStore } from '../market/data/marketStore.ts';
+import { formatPct, trendClass, trendOf } from '../market/format.ts';
+import { LoadState } from '../market/LoadState.tsx';
+import { MarketStatusBar } from '../market/MarketStatusBar.tsx';
+import { NameCode } from '../market/NameCode.tsx';
+import { Segmented } from '../market/Segmented.tsx';
+import { InstrumentSearch } from '../search/InstrumentSearch.tsx';
+import { useTodayOrders, useTradingChannel } from './data/hooks.ts';
+import { useTradingStore } from './data/tradingStore.ts';
+import { OrderList } from './orders/OrderList.tsx';
+import { SnapshotState } from './SnapshotState.tsx';
+import { Ticket } from './ticket/Ticket.tsx';
+import { instrumentOf } from './ticket/ticketMath.ts';
+import '../market/market.css';
+import '../stock/stock.css';
+import './trade.css';
+
+const SYMBOL = /^\d{6}$/;
+const LAST_SYMBOL_KEY = 'bourse.trade.symbol';
+
+function lastSymbol(): string | undefined {
+  try {
+    const saved = localStorage.getItem(LAST_SYMBOL_KEY);
+    return saved && SYMBOL.test(saved) ? saved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberSymbol(symbol: string): void {
+  try {
+    localStorage.setItem(LAST_SYMBOL_KEY, symbol);
+  } catch {
+    // Private mode may refuse storage: the ticket then opens empty next time.
+  }
+}
+
+/** The ticket once its quote and the trading day are known (the account's snapshot is awaited around it). */
+function TicketArea({ symbol, side }: { symbol: string; side: Side }) {
+  const { t } = useTranslation();
+  const quote = useLiveQuote(symbol);
+  useBookStream(symbol);
+  const refused = useMarketStore((s) => s.refused[symbol]);
+  const status = useMarketStatus();
+  const balance = useTradingStore((s) => s.balance);
+  const accountDate = useTradingStore((s) => s.tradingDate);
+  const sellable = useTradingStore((s) => s.positions[symbol]?.sellableQuantity ?? 0);
+  const instrument = quote && instrumentOf(quote);
+  const tradingDate = status?.tradingDate ?? accountDate;
+
+  if (refused || (quote && !instrument)) {
+    return (
+      <p className="load-state" role="alert" data-testid="ticket-unknown">
+        {t('stock.unknown', { code: symbol })}
+      </p>
+    );
+  }
+  if (!quote || !instrument || !balance || !tradingDate)
+    return <LoadState state={{ status: 'pending' }} empty="" />;
+  return (
+    <Ticket
+      // A new stock or side starts a fresh ticket at the latest price.
+      key={`${symbol}:${side}`}
+      symbol={symbol}
+      side={side}
+      quote={quote}
+      instrument={instrument}
+      tradingDate={tradingDate}
+      phase={status?.phase ?? null}
+      available={new Dec(balance.available)}
+      sellable={sellable}
+    />
+  );
+}
+
+/** The stock being traded, live; a tap opens the picker. */
+function SymbolButton({ symbol, onOpen }: { symbol: string | undefined; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const quote = useLiveQuote(symbol);
+  const trend = trendClass(trendOf(quote?.change));
+  return (
+    <button type="button" className="ticket-symbol" onClick={onOpen} data-testid="ticket-symbol">
+      {symbol ? (
+        <>
+          <NameCode name={quote?.name ?? symbol} symbol={symbol} />
+          <span className={`ticket-symbol__price ${trend}`} data-testid="ticket-last-price">
+            {quote?.price ?? '—'}
+          </span>
+          <span className={`ticket-symbol__pct ${trend}`}>{formatPct(quote?.pct)}</span>
+        </>
+      ) : (
+        <span className="ticket-symbol__choose">{t('trade.chooseStock')}</span>
+      )}
+      <Icon name="search" size={20} />
+    </button>
+  );
+}
+
+/**
+ * `/trade` (tab) and `/shares/creatOrder?symbol=&side=`: buy and sell tabs, the stock, the
+ * ticket beside the book, and today's orders with cancel under it.
+ */
+export function TradeScreen() {
+  const { t } = useTranslation();
+  useTradingChannel();
+  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('symbol');
+  const symbol = asked && SYMBOL.test(asked) ? asked : lastSymbol();
+  const side: Side = params.get('side') === 'sell' ? 'sell' : 'buy';
+  const [picking, setPicking] = useState(false);
+  const orders = useTodayOrders();
+  useEffect(() => {
+    if (symbol) rememberSymbol(symbol);
+  }, [symbol]);
+
+  const show = (next: { symbol?: string; side: Side }) =>
+    setParams(next.symbol ? { symbol: next.symbol, side: next.side } : { side: next.side }, {
+      replace: true,
+    });
+  const choose = (picked: string) => {
+    setPicking(false);
+    show({ symbol: picked, side });
+  };
+
+  return (
+    <Screen
+      nav={{ title: t(`routes.${handle?.id ?? 'trade'}`), showBack: handle?.tabBar !== true }}
+      padded={false}
+    >
+      <MarketStatusBar />
+      <div className="trade-screen">
+        <Segmented
+          options={(['buy', 'sell'] as const).map((value) => ({ value, label: t(`trade.side.${value}`) }))}
+          value={side}
+          onChange={(next) => show({ symbol, side: next })}
+          label={t('trade.sideLabel')}
+          testId="trade-side"
+        />
+        <div className="trade-screen__body">
+          <SymbolButton symbol={symbol} onOpen={() => setPicking(true)} />
+          {symbol ? (
+            <SnapshotState>
+              <TicketArea symbol={symbol} side={side} />
+            </SnapshotState>
+          ) : (
+            <div className="empty">
+              <p>{t('trade.chooseHint')}</p>
+              <Button variant="ghost" onClick={() => setPicking(true)} testId="ticket-choose">
+                {t('trade.chooseStock')}
+              </Button>
+            </div>
+          )}
+          <section className="card today-orders" aria-label={t('trade.todayOrders')}>
+            <h2 className="card__title">{t('trade.todayOrders')}</h2>
+            <OrderList orders={orders} empty={t('trade.noOrders')} />
+          </section>
+        </div>
+      </div>
+      {picking ? (
+        <Sheet title={t('trade.chooseStock')} onClose={() => setPicking(false)} tall testId="symbol-picker">
+          <InstrumentSearch onPick={(item) => choose(item.symbol)} />
+        </Sheet>
+      ) : null}
+    </Screen>
+  );
+}
