@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{shared,server,workers,loadtest}/src/**/*.test.ts'],
+          include: ['{shared,server,workers}/src/**/*.test.ts', 'loadtest/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -13,29 +13,23 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { createRedis } from '@bourse/server/platform';
 import { FEED_KEYS, FEED_SHARDS } from '@bourse/shared';
 import { type ChildUsage, forkService, type ServiceChild } from '../server/src/market/testing/benchChild.ts';
 import { percentile } from '../server/src/market/testing/benchStats.ts';
 import { spawnServer } from '../server/src/market/testing/spawnServer.ts';
+import { benchArgs, deletePrefix, loadAverage as load, machine, mib, runBench } from './benchRun.ts';
 import type { ClientCommand, ClientReply, Transport } from './market/clientProcess.ts';
 
-const argv = process.argv.slice(2);
-const { values: args } = parseArgs({
-  // `pnpm bench:market -- --clients 5000` passes the `--` on: past it, parseArgs would see only positionals.
-  args: argv[0] === '--' ? argv.slice(1) : argv,
-  options: {
-    clients: { type: 'string', default: '1000' },
-    symbols: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '20' },
-    warmup: { type: 'string', default: '5' },
-    procs: { type: 'string', default: '4' },
-    window: { type: 'string', default: '250' },
-    'feed-symbols': { type: 'string', default: '5000' },
-  },
+const args = benchArgs({
+  clients: { type: 'string', default: '1000' },
+  symbols: { type: 'string', default: '50' },
+  seconds: { type: 'string', default: '20' },
+  warmup: { type: 'string', default: '5' },
+  procs: { type: 'string', default: '4' },
+  window: { type: 'string', default: '250' },
+  'feed-symbols': { type: 'string', default: '5000' },
 });
 const num = (name: keyof typeof args) => Number(args[name]);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -61,10 +55,6 @@ const env = {
 const redis = createRedis(REDIS_URL);
 const children: { stop(): Promise<void> }[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 interface ClientProcess {
   ask<T extends ClientReply['type']>(command: ClientCommand): Promise<Extract<ClientReply, { type: T }>>;
@@ -172,7 +162,6 @@ interface PhaseResult {
 
 const cpuPct = (before: ChildUsage, after: ChildUsage, seconds: number) =>
   Math.round(((after.cpuMicros - before.cpuMicros) / (seconds * 1e6)) * 100);
-const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 
 async function runPhase(
   label: string,
@@ -286,34 +275,13 @@ function print(results: PhaseResult[]): void {
 async function cleanup(): Promise<void> {
   await Promise.allSettled(children.map((c) => c.stop()));
   // The feed's keys, its BullMQ queue and lock all live under the run's prefix.
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  redis.disconnect();
+  await deletePrefix(redis, prefix);
 }
 
-let stopping = false;
-async function stop(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
-  }
-  process.exit(code);
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(130));
-setTimeout(() => {
-  console.error(`bench:market: gave up after ${RUN_TIMEOUT_MS / 60_000} min`);
-  void stop(1);
-}, RUN_TIMEOUT_MS).unref();
-
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   console.log(
     `bench:market: ${clients} clients × ${args.symbols} symbols over ${procCount} client processes, ` +
-      `${args.window} ms window, ${args.warmup} s warm-up + ${args.seconds} s per server; ` +
-      `${cpus().length} × ${cpus()[0]?.model}, ${mib(totalmem())} MiB, Node ${process.version}, load ${load()}`,
+      `${args.window} ms window, ${args.warmup} s warm-up + ${args.seconds} s per server; ${machine()}`,
   );
   const feed = await forkService(fileURLToPath(new URL('./market/feedProcess.ts', import.meta.url)), env);
   children.push(feed);
@@ -340,12 +308,7 @@ async function main(): Promise<void> {
     await server.stop();
   }
   print(results);
+  return 0;
 }
 
-try {
-  await main();
-  await stop(0);
-} catch (error) {
-  console.error(error);
-  await stop(1);
-}
+await runBench('bench:market', RUN_TIMEOUT_MS, cleanup, main);

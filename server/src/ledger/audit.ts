@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows.ts';
 import type { Db } from '../platform/database.ts';
 
 export interface LedgerAudit {
@@ -9,9 +10,6 @@ export interface LedgerAudit {
   /** Entries whose postings do not sum to zero or number fewer than two. */
   unbalancedEntries: string[];
 }
-
-/** node-postgres and PGlite both answer raw queries with `rows`. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Checks the ledger whole; a healthy one has total "0.00" and nothing listed. */
 export async function auditLedger(db: Db): Promise<LedgerAudit> {

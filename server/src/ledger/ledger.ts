@@ -1,9 +1,17 @@
 import { Dec } from '@bourse/shared';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { queryRows } from '../db/rows.ts';
 import type { Db } from '../platform/database.ts';
 import { journalEntries, ledgerAccounts, postings } from './schema.ts';
 
-export type HouseAccount = 'external' | 'market' | 'commission' | 'stampDuty' | 'transferFee';
+export type HouseAccount =
+  | 'external'
+  | 'market'
+  | 'commission'
+  | 'stampDuty'
+  | 'transferFee'
+  | 'cashFund'
+  | 'fundIncome';
 export type EntryKind = (typeof journalEntries.$inferInsert)['kind'];
 
 /** A user's cash accounts, locked for the transaction that holds this object. */
@@ -24,23 +32,6 @@ export interface EntryHeader {
   orderId?: string;
   fillId?: string;
   symbol?: string;
-}
-
-const houseIds = new WeakMap<Db, Promise<Record<HouseAccount, string>>>();
-
-/** The house accounts' ids: seeded by the migration, read once per database. */
-function houseAccounts(db: Db): Promise<Record<HouseAccount, string>> {
-  let ids = houseIds.get(db);
-  if (!ids) {
-    ids = db
-      .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
-      .from(ledgerAccounts)
-      .where(isNull(ledgerAccounts.userId))
-      .then((rows) => Object.fromEntries(rows.map((r) => [r.kind, r.id])) as Record<HouseAccount, string>);
-    ids.catch(() => houseIds.delete(db));
-    houseIds.set(db, ids);
-  }
-  return ids;
 }
 
 function toUserCash(userId: string, rows: (typeof ledgerAccounts.$inferSelect)[]): UserCash | undefined {
@@ -108,11 +99,18 @@ export function addProceeds(cash: UserCash, tradingDate: string, amount: Dec): v
   cash.available.proceedsDate = tradingDate;
 }
 
+/** A column's bare name, for the raw statement of post(). */
+const name = (column: { name: string }) => sql.identifier(column.name);
+
 /**
  * Posts one balanced journal entry. Lines of zero are left out; the rest must sum to zero
  * (the database checks it again at commit). User accounts must have been locked by
  * lockUserCash in this transaction; their cached balances move with the postings, and a
  * balance that would go below zero is a bug, refused here and by a CHECK.
+ *
+ * One statement writes it all (the balances, the entry and its postings, as data-modifying
+ * CTEs): every order placement and fill posts, and each round trip to the database is paid
+ * in latency by all of them.
  */
 export async function post(
   tx: Db,
@@ -124,48 +122,51 @@ export async function post(
   const sum = moving.reduce((s, l) => s.plus(l.amount), new Dec(0));
   if (moving.length < 2 || !sum.isZero())
     throw new Error(`unbalanced journal entry: ${JSON.stringify(lines)}`);
-  const house = await houseAccounts(tx);
-  const rows: { accountId: string; amount: string; balanceAfter: string | null }[] = [];
+  const rows: SQL[] = [];
   for (const line of moving) {
     if (line.account === 'available' || line.account === 'frozen') {
       if (!cash) throw new Error('a user posting needs the locked user accounts');
       const account = cash[line.account];
       account.balance = account.balance.plus(line.amount);
       if (account.balance.isNegative()) throw new Error(`${line.account} cash would go negative`);
-      rows.push({
-        accountId: account.id,
-        amount: line.amount.toFixed(2),
-        balanceAfter: account.balance.toFixed(2),
-      });
+      rows.push(
+        sql`(${account.id}::uuid, ${line.amount.toFixed(2)}::numeric, ${account.balance.toFixed(2)}::numeric)`,
+      );
     } else {
-      rows.push({ accountId: house[line.account], amount: line.amount.toFixed(2), balanceAfter: null });
+      // A house account is found by its kind (seeded by the migration, one per kind).
+      const house = sql`(select ${name(ledgerAccounts.id)} from ${ledgerAccounts}
+        where ${name(ledgerAccounts.userId)} is null and ${name(ledgerAccounts.kind)} = ${line.account})`;
+      rows.push(sql`(${house}, ${line.amount.toFixed(2)}::numeric, null::numeric)`);
     }
   }
-  if (cash) {
-    const { available, frozen } = cash;
-    await tx
-      .update(ledgerAccounts)
-      .set({
-        balance: available.balance.toFixed(2),
-        proceeds: available.proceeds.toFixed(2),
-        proceedsDate: available.proceedsDate,
-      })
-      .where(eq(ledgerAccounts.id, available.id));
-    await tx
-      .update(ledgerAccounts)
-      .set({ balance: frozen.balance.toFixed(2) })
-      .where(eq(ledgerAccounts.id, frozen.id));
-  }
-  const [entry] = await tx
-    .insert(journalEntries)
-    .values({
-      ...header,
-      userId: cash?.userId,
-      cashAfter: cash ? cash.available.balance.plus(cash.frozen.balance).toFixed(2) : null,
-    })
-    .returning({ id: journalEntries.id });
-  await tx.insert(postings).values(rows.map((r) => ({ ...r, entryId: entry!.id })));
-  return entry!.id;
+  const a = ledgerAccounts;
+  const balances = cash
+    ? sql`available as (
+          update ${a} set ${name(a.balance)} = ${cash.available.balance.toFixed(2)},
+            ${name(a.proceeds)} = ${cash.available.proceeds.toFixed(2)},
+            ${name(a.proceedsDate)} = ${cash.available.proceedsDate}
+          where ${name(a.id)} = ${cash.available.id}),
+        frozen as (
+          update ${a} set ${name(a.balance)} = ${cash.frozen.balance.toFixed(2)} where ${name(a.id)} = ${cash.frozen.id}),`
+    : sql``;
+  const e = journalEntries;
+  const p = postings;
+  const [written] = await queryRows<{ entry_id: string }>(
+    tx,
+    sql`with ${balances}
+      entry as (
+        insert into ${e} (${name(e.kind)}, ${name(e.tradingDate)}, ${name(e.orderId)}, ${name(e.fillId)},
+          ${name(e.symbol)}, ${name(e.userId)}, ${name(e.cashAfter)})
+        values (${header.kind}, ${header.tradingDate}, ${header.orderId ?? null}, ${header.fillId ?? null},
+          ${header.symbol ?? null}, ${cash?.userId ?? null},
+          ${cash ? cash.available.balance.plus(cash.frozen.balance).toFixed(2) : null})
+        returning ${name(e.id)})
+      insert into ${p} (${name(p.entryId)}, ${name(p.accountId)}, ${name(p.amount)}, ${name(p.balanceAfter)})
+      select entry.id, line.account_id, line.amount, line.balance_after
+      from entry cross join (values ${sql.join(rows, sql`, `)}) as line(account_id, amount, balance_after)
+      returning ${name(p.entryId)} as entry_id`,
+  );
+  return written!.entry_id;
 }
 
 /** Money from outside (a bank transfer in, or the demo's paper deposit) onto the user's available cash. */

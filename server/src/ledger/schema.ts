@@ -6,10 +6,11 @@ import { cny, createdNow } from './columns.ts';
 /**
  * Accounts of the double-entry cash ledger. Each user has `available` and `frozen` cash; the
  * house accounts (user_id null) are the other side of every movement: `external` (money from
- * and to outside: bank, paper deposits), `market` (the exchange's clearing side of trades) and
- * one account per fee. A user account caches its balance, updated under a row lock in the
- * transaction that posts to it; house accounts are hot rows shared by every trade, so their
- * balances are only ever derived from postings.
+ * and to outside: bank, paper deposits), `market` (the exchange's clearing side of trades),
+ * one account per fee, `cashFund` (what the cash fund owes its holders: the sum of their units
+ * at NAV 1) and `fundIncome` (the fund's earnings, paid out as yield). A user account caches
+ * its balance, updated under a row lock in the transaction that posts to it; house accounts
+ * are hot rows shared by every trade, so their balances are only ever derived from postings.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -17,7 +18,17 @@ export const ledgerAccounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id),
     kind: text('kind', {
-      enum: ['available', 'frozen', 'external', 'market', 'commission', 'stampDuty', 'transferFee'],
+      enum: [
+        'available',
+        'frozen',
+        'external',
+        'market',
+        'commission',
+        'stampDuty',
+        'transferFee',
+        'cashFund',
+        'fundIncome',
+      ],
     }).notNull(),
     balance: cny('balance').notNull().default('0'),
     /** Sale proceeds of `proceedsDate` (a trading date): available at once, withdrawable the next trading day. */
@@ -43,7 +54,20 @@ export const journalEntries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Insertion order: the money log pages by it. */
     seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
-    kind: text('kind', { enum: ['deposit', 'withdrawal', 'freeze', 'release', 'buy', 'sell'] }).notNull(),
+    kind: text('kind', {
+      enum: [
+        'deposit',
+        'withdrawal',
+        'freeze',
+        'release',
+        'buy',
+        'sell',
+        'fundSubscribe',
+        'fundRedeem',
+        'fundYield',
+        'ipoPayment',
+      ],
+    }).notNull(),
     userId: uuid('user_id').references(() => users.id),
     tradingDate: text('trading_date').notNull(),
     orderId: uuid('order_id'),

@@ -1,6 +1,7 @@
 import { costOfSale, Dec, fillCash, type OrderTerms } from '@bourse/shared';
 import { and, eq } from 'drizzle-orm';
 import { addProceeds, post, type UserCash } from '../ledger/ledger.ts';
+import { notify, type SentMessage } from '../messages/notify.ts';
 import type { Db } from '../platform/database.ts';
 import { fills, orders, positionHistory, positions } from './schema.ts';
 
@@ -17,10 +18,12 @@ export interface Outbox {
   positions: PositionRow[];
   cash: UserCash | null;
   tradingDate: string;
+  /** Notices stored in the same transaction (one per fill), pushed with the rest. */
+  messages: SentMessage[];
 }
 
 export function newOutbox(userId: string, tradingDate: string): Outbox {
-  return { userId, orders: [], fills: [], positions: [], cash: null, tradingDate };
+  return { userId, orders: [], fills: [], positions: [], cash: null, tradingDate, messages: [] };
 }
 
 export function termsOf(order: OrderRow): OrderTerms {
@@ -165,7 +168,7 @@ export interface FillRequest {
 /**
  * One fill in the caller's transaction: the fill row, its journal entry (traded amount,
  * commission, stamp duty, transfer fee and the order's frozen cash, in one balanced entry),
- * the position and the order. `order` and `cash` must be locked; both are updated in place.
+ * the position, the order and the user's fill message. `order` and `cash` must be locked; both are updated in place.
  * Answers false when this fill was already made.
  */
 export async function applyFill(tx: Db, order: OrderRow, cash: UserCash, request: FillRequest, out: Outbox) {
@@ -224,6 +227,18 @@ export async function applyFill(tx: Db, order: OrderRow, cash: UserCash, request
     updatedAt: new Date(),
   } satisfies Partial<OrderRow>);
   await saveOrder(tx, order);
+  const notice = await notify(tx, {
+    userId: order.userId,
+    kind: 'fill',
+    params: {
+      symbol: order.symbol,
+      name: order.name,
+      side: order.side,
+      price: fill.price,
+      quantity: String(fill.quantity),
+    },
+  });
+  out.messages.push(notice);
   out.fills.push(fill);
   out.positions.push(position);
   out.cash = cash;

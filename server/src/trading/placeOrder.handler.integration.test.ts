@@ -109,6 +109,17 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
       expect(await rowCounts(t.database.db)).toEqual(before);
     });
 
+    it('answers the first order even when the market has closed since', async () => {
+      const key = randomUUID();
+      const body = { symbol: '600000', side: 'buy', type: 'limit', price: '9.80', quantity: 100 };
+      const first = expectOk(await trader.order(body, { key }), order);
+      await market.status({ phase: 'closed' });
+      const again = await withoutWrites(t.database.db, () => trader.order(body, { key }));
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(expectOk(again, order).id).toBe(first.id);
+      expectFailure(await trader.order(body), 'order.marketClosed');
+    });
+
     it('refuses the same key with another body', async () => {
       const key = randomUUID();
       expectOk(

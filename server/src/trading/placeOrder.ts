@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   checkOrderQuantity,
   Dec,
@@ -10,6 +9,7 @@ import {
   toMoneyString,
 } from '@bourse/shared';
 import { and, eq } from 'drizzle-orm';
+import { requestHash, sameRequest } from '../http/idempotency.ts';
 import { lockUserCash, post } from '../ledger/ledger.ts';
 import {
   applyFill,
@@ -24,16 +24,8 @@ import { type CheckedOrder, checkOrder, enforce } from './orderChecks.ts';
 import { orders, positions } from './schema.ts';
 import type { TradingDeps } from './tradingDeps.ts';
 
-function requestHash(order: PlaceOrder): string {
-  const canonical = JSON.stringify([
-    order.symbol,
-    order.side,
-    order.type,
-    order.price ?? null,
-    order.quantity,
-  ]);
-  return createHash('sha256').update(canonical).digest('hex');
-}
+const orderHash = (order: PlaceOrder) =>
+  requestHash([order.symbol, order.side, order.type, order.price ?? null, order.quantity]);
 
 /** The order a key already made: the same request gets it back, another request is a conflict. */
 async function replay(
@@ -46,8 +38,7 @@ async function replay(
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
-  if (existing && existing.requestHash !== hash) throw new DomainError('common.idempotencyConflict');
-  return existing;
+  return sameRequest(existing, hash);
 }
 
 /** Walks the opposite side of the book from the touch, as far as the order's price allows. */
@@ -83,12 +74,20 @@ export async function placeOrder(
   request: PlaceOrder,
   idempotencyKey: string,
 ): Promise<{ order: OrderRow; replayed: boolean }> {
-  const hash = requestHash(request);
-  const earlier = await replay(deps, userId, idempotencyKey, hash);
-  if (earlier) return { order: earlier, replayed: true };
-  const [status, quotes] = await Promise.all([deps.market.status(), deps.market.quotes([request.symbol])]);
-  const quote = quotes.get(request.symbol);
-  const checked = checkOrder(request, quote, status);
+  const hash = orderHash(request);
+  let quote: FeedQuote | undefined;
+  let checked: CheckedOrder;
+  try {
+    const market = await deps.market.forOrder(request.symbol);
+    quote = market.quote;
+    checked = checkOrder(request, quote, market.status);
+  } catch (err) {
+    // A key seen before answers its first result, though the market has moved on since (or is unreadable).
+    const earlier = await replay(deps, userId, idempotencyKey, hash);
+    if (earlier) return { order: earlier, replayed: true };
+    throw err;
+  }
+  // A key seen before whose request passes the checks again meets its order in the insert's conflict.
   const { symbol, side, tradingDate, quantity } = checked;
   const reserve = orderReserve(checked, new Dec(0), quantity);
   const out = newOutbox(userId, tradingDate);
@@ -114,7 +113,7 @@ export async function placeOrder(
       })
       .onConflictDoNothing()
       .returning();
-    // A concurrent request with the same key got there first.
+    // The key made an order before (or a concurrent request with it got there first).
     if (!order) return undefined;
     const cash = await lockUserCash(tx, userId);
     if (side === 'sell') {

@@ -1,8 +1,9 @@
-/** Test helpers of trading, for the workers' matcher tests. */
+/** Test helpers of trading, for the workers' matcher tests and bench:orders. */
 export { auditLedger } from '../../ledger/audit.ts';
 export { deposit } from '../../ledger/ledger.ts';
 export { openTestDatabase, scratchPostgres } from '../../testing/testDatabase.ts';
 export { placeOrder } from '../placeOrder.ts';
+export { checkLedgerAndOrders, fillsBetween } from './consistency.ts';
 export { MarketDouble, marketTime, quote, TODAY } from './marketDouble.ts';
 export { allPositions, countRows, fillsPerOrder } from './reports.ts';
 export { createUser, serviceDeps } from './serviceDeps.ts';

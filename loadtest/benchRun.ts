@@ -1,0 +1,66 @@
+/**
+ * What the Node benchmarks share: their options after pnpm's `--`, the machine they ran on,
+ * the removal of their Redis keys, and a run that cleans up on exit, Ctrl-C or a time limit.
+ */
+import { cpus, loadavg, totalmem } from 'node:os';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { createRedis } from '@bourse/server/platform';
+
+/** The command line's options; `pnpm bench:x -- --n 5` passes the `--` on, past which parseArgs sees only positionals. */
+export function benchArgs<const O extends NonNullable<ParseArgsConfig['options']>>(options: O) {
+  const argv = process.argv.slice(2);
+  return parseArgs({ args: argv[0] === '--' ? argv.slice(1) : argv, options }).values;
+}
+
+export const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+/** The 1, 5 and 15 minute load averages: the machine is shared, so every figure says how busy it was. */
+export const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+export const machine = () =>
+  `${cpus().length} × ${cpus()[0]?.model}, ${mib(totalmem())} MiB, Node ${process.version}, load ${loadAverage()}`;
+
+/** Deletes every key under the run's prefix (feed keys, queues, locks), then disconnects. */
+export async function deletePrefix(redis: ReturnType<typeof createRedis>, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  redis.disconnect();
+}
+
+/**
+ * Runs `main` and exits with its code (1 if it throws), after `cleanup`; Ctrl-C and the time
+ * limit (a wedged child, a feed that never starts) clean up too.
+ */
+export async function runBench(
+  name: string,
+  timeoutMs: number,
+  cleanup: () => Promise<void>,
+  main: () => Promise<number>,
+): Promise<never> {
+  let stopping = false;
+  const stop = async (code: number): Promise<never> => {
+    if (!stopping) {
+      stopping = true;
+      await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
+    }
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(130));
+  setTimeout(() => {
+    console.error(`${name}: gave up after ${timeoutMs / 60_000} min`);
+    void stop(1);
+  }, timeoutMs).unref();
+  try {
+    return await stop(await main());
+  } catch (error) {
+    console.error(error);
+    return stop(1);
+  }
+}
