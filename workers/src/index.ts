@@ -1,4 +1,8 @@
 import type { AppConfig, Database } from '@bourse/server/platform';
+import { allotmentService } from './allotment/allotmentWorker.ts';
+import { bankTransferService } from './banking/transferWorker.ts';
+import { cashFundAccrualService } from './fund/accrualWorker.ts';
+import { ipoCalendarService } from './ipo/calendarWorker.ts';
 import { dragonTigerService } from './market/dragonTigerWorker.ts';
 import { feedService } from './market/feedService.ts';
 import { matcherService } from './trading/matcher.ts';
@@ -17,7 +21,15 @@ export interface BackgroundService {
 }
 
 /** Every background service, in start order. Later features register theirs here. */
-export const SERVICES: readonly BackgroundService[] = [feedService(), dragonTigerService(), matcherService()];
+export const SERVICES: readonly BackgroundService[] = [
+  feedService(),
+  dragonTigerService(),
+  matcherService(),
+  allotmentService(),
+  ipoCalendarService(),
+  bankTransferService(),
+  cashFundAccrualService(),
+];
 
 /** Starts every background service in this process (embedded mode, or the workers container). */
 export async function startWorkers(

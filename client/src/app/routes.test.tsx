@@ -85,14 +85,13 @@ describe('routes', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('shows a placeholder with its title and an honest line, and the tab bar on main screens', async () => {
+  it('shows a placeholder with its title and an honest line', async () => {
     fakeApi({});
     logIn();
-    const router = renderApp('/trade');
-    await settlesAt(router, '/trade');
-    expect((await screen.findByTestId('page-title')).textContent).toBe('Trade');
+    const router = renderApp('/fastpayment');
+    await settlesAt(router, '/fastpayment');
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Quick payment');
     expect(screen.getByTestId('placeholder').textContent).toBe('This screen arrives in a later release.');
-    expect(screen.getByTestId('tab-trade').getAttribute('aria-current')).toBe('page');
   });
 
   it('renders an information page with real text', async () => {

@@ -50,6 +50,11 @@ function marketScreen(load: () => Promise<ComponentType>, namespaces: string[] =
   }, namespaces);
 }
 const ranks = () => import('../features/ranks/RankListScreen.tsx');
+/** Bank cards and transfers: one chunk for the screens a transfer moves between. */
+const banking = () => import('../features/banking/screens.ts');
+/** New shares: the calendar, an issue and the user's subscriptions in one chunk. */
+const ipo = () => import('../features/ipo/screens.ts');
+const trade = marketScreen(() => import('../features/trade/TradeScreen.tsx').then((m) => m.TradeScreen));
 
 /** Screens built in this release; the rest of the spec's route list is in placeholderRoutes.ts. */
 const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
@@ -123,6 +128,110 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     path: '/search/search',
     id: 'search',
     lazy: marketScreen(() => import('../features/search/SearchScreen.tsx').then((m) => m.SearchScreen)),
+  },
+  { path: '/trade', id: 'trade', tabBar: true, lazy: trade },
+  { path: '/shares/creatOrder', id: 'createOrder', lazy: trade },
+  {
+    path: '/transaction',
+    id: 'transaction',
+    lazy: marketScreen(() =>
+      import('../features/trade/TransactionScreen.tsx').then((m) => m.TransactionScreen),
+    ),
+  },
+  {
+    path: '/ucenter/holding',
+    id: 'holding',
+    lazy: marketScreen(() => import('../features/portfolio/HoldingScreen.tsx').then((m) => m.HoldingScreen)),
+  },
+  {
+    path: '/shares/holdDetail',
+    id: 'holdDetail',
+    lazy: marketScreen(() =>
+      import('../features/portfolio/HoldDetailScreen.tsx').then((m) => m.HoldDetailScreen),
+    ),
+  },
+  {
+    path: '/historyPosition',
+    id: 'historyPosition',
+    lazy: lazyScreen(() =>
+      import('../features/portfolio/HistoryPositionScreen.tsx').then((m) => m.HistoryPositionScreen),
+    ),
+  },
+  {
+    path: '/historyDetail',
+    id: 'historyDetail',
+    lazy: lazyScreen(() =>
+      import('../features/portfolio/HistoryDetailScreen.tsx').then((m) => m.HistoryDetailScreen),
+    ),
+  },
+  {
+    path: '/personCenter/moneyLog',
+    id: 'moneyLog',
+    lazy: lazyScreen(() => import('../features/portfolio/MoneyLogScreen.tsx').then((m) => m.MoneyLogScreen)),
+  },
+  {
+    path: '/realNameAuthentication',
+    id: 'realName',
+    lazy: lazyScreen(() => import('../features/identity/RealNameScreen.tsx').then((m) => m.RealNameScreen)),
+  },
+  {
+    path: '/payPwd',
+    id: 'payPassword',
+    lazy: lazyScreen(() =>
+      import('../features/identity/PayPasswordScreen.tsx').then((m) => m.PayPasswordScreen),
+    ),
+  },
+  {
+    path: '/messages',
+    id: 'messages',
+    lazy: lazyScreen(() => import('../features/messages/MessagesScreen.tsx').then((m) => m.MessagesScreen)),
+  },
+  { path: '/ucenter/bank', id: 'bindBank', lazy: lazyScreen(() => banking().then((m) => m.BindCardScreen)) },
+  {
+    path: '/ucenter/bank-list',
+    id: 'bankList',
+    lazy: lazyScreen(() => banking().then((m) => m.BankListScreen)),
+  },
+  {
+    path: '/ucenter/transfer',
+    id: 'transfer',
+    lazy: lazyScreen(() => banking().then((m) => m.TransferScreen)),
+  },
+  { path: '/bankIn/:type?', id: 'bankIn', lazy: lazyScreen(() => banking().then((m) => m.BankInScreen)) },
+  {
+    path: '/personCenter/payment',
+    id: 'deposit',
+    lazy: lazyScreen(() => banking().then((m) => m.DepositScreen)),
+  },
+  {
+    path: '/personCenter/paymentOut',
+    id: 'withdrawal',
+    lazy: lazyScreen(() => banking().then((m) => m.WithdrawalScreen)),
+  },
+  {
+    path: '/bankRecord',
+    id: 'bankRecord',
+    lazy: lazyScreen(() => banking().then((m) => m.TransferRecordsScreen)),
+  },
+  {
+    path: '/personCenter/money',
+    id: 'cashFund',
+    lazy: lazyScreen(() => import('../features/fund/CashFundScreen.tsx').then((m) => m.CashFundScreen)),
+  },
+  {
+    path: '/shares/new',
+    id: 'newShares',
+    lazy: lazyScreen(() => ipo().then((m) => m.NewSharesScreen), ['ipo']),
+  },
+  {
+    path: '/shares/new-detail',
+    id: 'newShareDetail',
+    lazy: lazyScreen(() => ipo().then((m) => m.NewShareDetailScreen), ['ipo']),
+  },
+  {
+    path: '/ucenter/shengou',
+    id: 'subscribe',
+    lazy: lazyScreen(() => ipo().then((m) => m.SubscriptionsScreen), ['ipo']),
   },
   { path: '/helpForNewbies', id: 'helpForNewbies', lazy: info },
   { path: '/tradingRules', id: 'tradingRules', lazy: info },

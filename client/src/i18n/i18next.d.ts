@@ -1,6 +1,7 @@
 import 'i18next';
 import type errors from '@bourse/shared/i18n/errors/en.json';
 import type info from './locales/en/info.json';
+import type ipo from './locales/en/ipo.json';
 import type translation from './locales/en.json';
 
 // English is the reference catalogue for key types; catalogues.test.ts keeps the others equal.
@@ -11,6 +12,7 @@ declare module 'i18next' {
       translation: typeof translation;
       errors: typeof errors;
       info: typeof info;
+      ipo: typeof ipo;
     };
   }
 }

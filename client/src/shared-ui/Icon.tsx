@@ -19,6 +19,9 @@ const PATHS = {
   flag: 'M5 21V4M5 4h11l-2 4 2 4H5',
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM16 16l4.5 4.5',
   book: 'M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2zM4 5v16M8 7h7',
+  close: 'M6 6l12 12M18 6L6 18',
+  plus: 'M12 5v14M5 12h14',
+  minus: 'M5 12h14',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,6 +1,6 @@
 import { DomainError } from '@bourse/shared';
 import type { Redis } from 'ioredis';
-import { logger } from '../platform/logger.ts';
+import { guardedByRedis } from '../platform/redis.ts';
 
 export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
@@ -52,13 +52,7 @@ export class LoginRateLimit {
     await this.run(() => this.redis.del(this.accountKey(account)));
   }
 
-  // Without Redis we cannot count attempts: refuse logins (503) rather than allow unlimited guessing.
-  private async run<T>(command: () => Promise<T>): Promise<T> {
-    try {
-      return await command();
-    } catch (err) {
-      logger.error({ err }, 'login rate limit unavailable');
-      throw new DomainError('common.unavailable');
-    }
+  private run<T>(command: () => Promise<T>): Promise<T> {
+    return guardedByRedis('login rate limit', command);
   }
 }

@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-
-/** node-postgres hands bytea back as a Buffer, PGlite as a Uint8Array: normalise to Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from './bytea.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -68,27 +63,19 @@ export const avatars = pgTable('avatars', {
   createdAt: createdAt(),
 });
 
-/** Real-name verification requests; submitting arrives in a later issue. */
-export const realNameVerifications = pgTable(
-  'real_name_verifications',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'passed', 'refused'] }).notNull(),
-    realName: text('real_name').notNull(),
-    idNumberMasked: text('id_number_masked').notNull(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('real_name_verifications_user_id_idx').on(t.userId, t.submittedAt),
-    check('real_name_verifications_status_check', sql`${t.status} in ('pending', 'passed', 'refused')`),
-  ],
-);
-
 // Feature tables live beside their features; drizzle-kit and the test helpers read them from here.
+export { bankCards, bankTransfers } from '../banking/schema.ts';
+export { cashFundDays, cashFundHoldings, cashFundOrders, cashFundYields } from '../fund/schema.ts';
+export { payPasswords, realNamePhotos, realNameVerifications } from '../identity/schema.ts';
+export {
+  holdingSnapshots,
+  ipoAllotmentChunks,
+  ipoAllotments,
+  ipoDraws,
+  ipoLotteryRanges,
+  ipoSubscriptions,
+  ipos,
+} from '../ipo/schema.ts';
 export { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
 export {
   dragonTigerDays,
@@ -97,4 +84,5 @@ export {
   marketDayBars,
   marketMinuteBars,
 } from '../market/history/schema.ts';
+export { messages } from '../messages/schema.ts';
 export { fills, matcherFences, orders, positionHistory, positions } from '../trading/schema.ts';

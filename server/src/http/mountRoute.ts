@@ -63,10 +63,11 @@ export function mountRoute<C extends RouteContract>(
 ): void {
   router[contract.method](contract.path, async (req: Request, res: Response) => {
     const session = await sessionFor(contract, req, app);
-    // express.json() left a body it does not read (another Content-Type) unparsed.
+    // express.json() left a body it does not read (another Content-Type) unparsed; an upload
+    // route reads multipart itself, its text fields becoming the body.
     const unreadBody =
       req.body === undefined && (Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding'));
-    if (contract.body && unreadBody) {
+    if (contract.body && !contract.upload && unreadBody) {
       throw new DomainError('common.unsupportedMediaType');
     }
     const upload = contract.upload ? await readUpload(req, res, contract.upload) : undefined;

@@ -1,4 +1,4 @@
-import { userRoutes } from '@bourse/shared';
+import { identityRoutes, userRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from './openapi.ts';
 
@@ -28,6 +28,23 @@ describe('openApiDocument', () => {
   it('describes an upload as multipart', () => {
     expect(doc.paths['/api/user/editAvatar']?.post).toMatchObject({
       requestBody: { content: { 'multipart/form-data': { schema: { required: ['file'] } } } },
+    });
+  });
+
+  it('describes an upload beside a body as its fields, in JSON or multipart with the optional file', () => {
+    const submit = openApiDocument([identityRoutes.submitRealName]).paths['/api/user/realName']?.post;
+    expect(submit).toMatchObject({
+      requestBody: {
+        content: {
+          'application/json': { schema: { required: ['realName', 'idNumber'] } },
+          'multipart/form-data': {
+            schema: {
+              required: ['realName', 'idNumber'],
+              properties: { realName: { type: 'string' }, idNumber: { type: 'string' }, photo: {} },
+            },
+          },
+        },
+      },
     });
   });
 

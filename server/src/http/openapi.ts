@@ -26,14 +26,20 @@ function operation(contract: RouteContract) {
   if (contract.body) requestBody = { required: true, content: json(jsonSchema(contract.body, 'input')) };
   if (contract.upload) {
     const { field, maxBytes, mimeTypes } = contract.upload;
+    // With a body, the file is an optional attachment to its fields (sent as JSON or as multipart).
+    const fields = contract.body ? jsonSchema(contract.body, 'input') : undefined;
     requestBody = {
       required: true,
       content: {
+        ...(fields && json(fields)),
         'multipart/form-data': {
           schema: {
             type: 'object',
-            required: [field],
-            properties: { [field]: { description: `The file, at most ${maxBytes} bytes` } },
+            required: fields ? (fields.required ?? []) : [field],
+            properties: {
+              ...fields?.properties,
+              [field]: { description: `The file, at most ${maxBytes} bytes` },
+            },
           },
           encoding: { [field]: { contentType: mimeTypes.join(', ') } },
         },

@@ -2,11 +2,17 @@ import { DomainError, userRoutes } from '@bourse/shared';
 import express, { type Express, type Router } from 'express';
 import { AVATAR_PATH, avatarHandler } from '../accounts/avatar.handler.ts';
 import { accountRoutes } from '../accounts/routes.ts';
+import { QUEUE_DASHBOARD_PATH, queueDashboard } from '../admin/queueDashboard.ts';
+import { bankingRoutes } from '../banking/routes.ts';
 import { getConfigHandler } from '../clientConfig/getConfig.handler.ts';
+import { cashFundRoutes } from '../fund/routes.ts';
 import { apiErrorHandler } from '../http/errorHandler.ts';
 import { type RouteEntry, route } from '../http/mountRoute.ts';
 import { openApiDocument } from '../http/openapi.ts';
+import { identityRoutes } from '../identity/routes.ts';
+import { ipoRoutes } from '../ipo/routes.ts';
 import { marketRoutes } from '../market/routes.ts';
+import { messageRoutes } from '../messages/routes.ts';
 import { tradingRoutes } from '../trading/routes.ts';
 import { type AppContext, type AppOptions, createAppContext } from './appContext.ts';
 import { serveClient } from './client.ts';
@@ -19,6 +25,11 @@ const API_ROUTES: readonly RouteEntry[] = [
   healthRoute,
   ...marketRoutes,
   ...tradingRoutes,
+  ...bankingRoutes,
+  ...cashFundRoutes,
+  ...identityRoutes,
+  ...messageRoutes,
+  ...ipoRoutes,
 ];
 
 function apiRouter(app: AppContext): Router {
@@ -48,6 +59,7 @@ export function buildApp(app: AppContext): Express {
   server.disable('x-powered-by');
   server.set('trust proxy', app.config.trustProxy);
   server.use('/api', apiRouter(app));
+  server.use(QUEUE_DASHBOARD_PATH, queueDashboard(app));
   serveClient(server, app.config.clientDist);
   return server;
 }

@@ -17,6 +17,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_MODE: '0' }).demoMode).toBe(false);
   });
 
+  it('approves real-name verification at once in demo mode unless told otherwise', () => {
+    expect(loadConfig({}).realNameAutoApprove).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).realNameAutoApprove).toBe(false);
+    expect(loadConfig({ REAL_NAME_AUTO_APPROVE: 'false' }).realNameAutoApprove).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/x', REAL_NAME_AUTO_APPROVE: '1' }).realNameAutoApprove,
+    ).toBe(true);
+  });
+
   it('reads the environment', () => {
     const config = loadConfig({
       PORT: '0',

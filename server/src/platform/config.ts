@@ -19,6 +19,8 @@ export interface AppConfig {
   demoMode: boolean;
   /** Demo mode: the paper cash each new account receives as a deposit journal entry, CNY. */
   startingDeposit: string;
+  /** Real-name verification passes on submission instead of waiting for back office (demo mode by default). */
+  realNameAutoApprove: boolean;
   clientDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Express "trust proxy": which hops may set X-Forwarded-For (login rate limits key on the client IP). */
@@ -38,6 +40,7 @@ const envSchema = z.object({
   KF_URL: z.string().url().default('https://bourse.example.com/support'),
   DEMO_MODE: flag.optional(),
   STARTING_DEPOSIT: positiveMoneyString().default('1000000.00'),
+  REAL_NAME_AUTO_APPROVE: flag.optional(),
   CLIENT_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // "true", a hop count, or addresses/subnets such as "loopback, uniquelocal"
@@ -66,13 +69,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment: ${issue?.path.join('.')}: ${issue?.message}`);
   }
   const e = parsed.data;
+  const demoMode = e.DEMO_MODE ?? e.DATABASE_URL === undefined;
   return {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dataDir: absolute(e.DATA_DIR ?? resolve(repoRoot, 'data')),
     kfUrl: e.KF_URL,
-    demoMode: e.DEMO_MODE ?? e.DATABASE_URL === undefined,
+    demoMode,
     startingDeposit: e.STARTING_DEPOSIT,
+    realNameAutoApprove: e.REAL_NAME_AUTO_APPROVE ?? demoMode,
     clientDist: absolute(e.CLIENT_DIST ?? resolve(repoRoot, 'client/dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -4,5 +4,6 @@ export { type AppOptions, DEFAULT_REDIS_PREFIX } from './appContext.ts';
 export { type AppConfig, loadConfig } from './config.ts';
 export { type Database, type Db, openDatabase } from './database.ts';
 export { logger } from './logger.ts';
+export { bullPrefix } from './queues.ts';
 export { createRedis } from './redis.ts';
 export { type RunningServer, startServer } from './server.ts';

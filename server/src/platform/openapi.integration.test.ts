@@ -1,4 +1,13 @@
-import { marketRoutes, tradingRoutes, userRoutes } from '@bourse/shared';
+import {
+  bankingRoutes,
+  cashFundRoutes,
+  identityRoutes,
+  ipoRoutes,
+  marketRoutes,
+  messageRoutes,
+  tradingRoutes,
+  userRoutes,
+} from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
@@ -14,7 +23,16 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
     const listed = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m} ${path}`),
     );
-    const contracts = [userRoutes, marketRoutes, tradingRoutes]
+    const contracts = [
+      userRoutes,
+      marketRoutes,
+      tradingRoutes,
+      identityRoutes,
+      messageRoutes,
+      bankingRoutes,
+      cashFundRoutes,
+      ipoRoutes,
+    ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));
     expect(listed.sort()).toEqual(contracts.sort());

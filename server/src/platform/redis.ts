@@ -1,3 +1,4 @@
+import { DomainError } from '@bourse/shared';
 import { type Command, Redis } from 'ioredis';
 import { logger } from './logger.ts';
 
@@ -23,6 +24,19 @@ function logConnectionErrors(redis: Redis): Redis {
  */
 export function createRedis(url: string): Redis {
   return logConnectionErrors(new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 5_000 }));
+}
+
+/**
+ * Runs the Redis commands of a guard against guessing (attempt counters, locks). Without Redis
+ * nothing can be counted: refuse with 503 rather than allow unlimited guessing.
+ */
+export async function guardedByRedis<T>(guard: string, command: () => Promise<T>): Promise<T> {
+  try {
+    return await command();
+  } catch (err) {
+    logger.error({ err }, `${guard} unavailable`);
+    throw new DomainError('common.unavailable');
+  }
 }
 
 /** What the Socket.IO adapter sends without awaiting the answer. */

@@ -1,7 +1,9 @@
 import { ERRORS, type ErrorKey, type ErrorParams, type Locale, translateError } from '@bourse/shared';
 import { expect } from 'vitest';
 import type { z } from 'zod';
+import type { Db } from '../platform/database.ts';
 import type { ApiResponse } from './api.ts';
+import { withoutWrites } from './rows.ts';
 
 /** A success envelope whose data satisfies the contract's response schema. */
 export function expectOk<S extends z.ZodType>(res: ApiResponse, response: S): z.output<S> {
@@ -26,4 +28,14 @@ export function expectFailure(
     status: ERRORS[key],
     body: { code: ERRORS[key], msg, key },
   });
+}
+
+/** A request refused with `key` (message in English) that wrote nothing. */
+export async function expectRefused(
+  db: Db,
+  send: () => Promise<ApiResponse>,
+  key: ErrorKey,
+  params: ErrorParams = {},
+): Promise<void> {
+  expectFailure(await withoutWrites(db, send), key, 'en', params);
 }

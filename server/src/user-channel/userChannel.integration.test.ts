@@ -89,7 +89,7 @@ describe.each(DB_KINDS)('Socket.IO /user on %s', (kind) => {
     await expect(connected(bad)).rejects.toMatchObject({ data: { key: 'auth.sessionExpired' } });
   });
 
-  it('tells the user, on any replica, of their order, fill, balance and position, and nobody else', async () => {
+  it('tells the user, on any replica, of their order, fill, balance, fill message and position, and nobody else', async () => {
     const alice = await Trader.signUp(t.api);
     const bob = await Trader.signUp(t.api);
     const aliceHeard = record(await open(replica.port, alice.token));
@@ -109,6 +109,11 @@ describe.each(DB_KINDS)('Socket.IO /user on %s', (kind) => {
     });
     expect(userEventSchemas.balance.parse(byEvent(USER_EVENTS.balance)[0])).toMatchObject({
       available: '998993.99',
+    });
+    expect(userEventSchemas.message.parse(byEvent(USER_EVENTS.message)[0])).toMatchObject({
+      kind: 'fill',
+      params: { symbol: '600000', side: 'buy', price: '10.010', quantity: '100' },
+      read: false,
     });
     expect(userEventSchemas.position.parse(byEvent(USER_EVENTS.position)[0])).toMatchObject({
       symbol: '600000',

@@ -90,6 +90,7 @@ export function attachUserChannel(io: Server, app: AppContext): { close(): void 
     quotes: (symbols) => {
       for (const s of symbols) moved.add(s);
     },
+    indices: () => undefined,
     trades: () => undefined,
     rank: () => undefined,
     status: () => undefined,

@@ -27,6 +27,7 @@ export function redisUserEvents(redis: Redis, redisPrefix: string, market: Marke
     for (const order of lastBy(out.orders, (o) => o.id)) room.emit(USER_EVENTS.order, orderView(order));
     for (const fill of out.fills) room.emit(USER_EVENTS.fill, fillView(fill));
     if (out.cash) room.emit(USER_EVENTS.balance, balanceView(out.cash, out.tradingDate));
+    for (const { message } of out.messages) room.emit(USER_EVENTS.message, message);
     const held = lastBy(out.positions, (p) => p.symbol);
     if (held.length === 0) return;
     const quotes = await market.quotes(held.map((p) => p.symbol));

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from '../api/route.ts';
 import { isDecimalString } from '../money.ts';
+import { messageSchema } from './messages.ts';
+import { pageQuery, pageResponse } from './paging.ts';
 
 /**
  * The trading wire protocol: REST routes under /api/trade and the Socket.IO namespace /user.
@@ -14,6 +16,7 @@ export const USER_EVENTS = {
   fill: 'fill',
   balance: 'balance',
   position: 'position',
+  message: 'message',
 } as const;
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
@@ -24,8 +27,16 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const CANCEL_REASONS = ['user', 'expired', 'marketRemainder'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
-/** The lines of the money log: journal entries that change the user's cash. */
-export const MONEY_LOG_TYPES = ['deposit', 'withdrawal', 'buy', 'sell'] as const;
+/** The lines of the money log: journal entries that change the user's cash (fund yield is paid in units). */
+export const MONEY_LOG_TYPES = [
+  'deposit',
+  'withdrawal',
+  'buy',
+  'sell',
+  'ipoPayment',
+  'fundSubscribe',
+  'fundRedeem',
+] as const;
 export type MoneyLogType = (typeof MONEY_LOG_TYPES)[number];
 
 const money = z.string().refine(isDecimalString);
@@ -164,10 +175,6 @@ export const moneyLogLineSchema = z.object({
 });
 export type MoneyLogLine = z.infer<typeof moneyLogLineSchema>;
 
-const pageQuery = {
-  page: z.coerce.number({ message: 'common.validation' }).int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number({ message: 'common.validation' }).int().min(1).max(100).default(20),
-};
 const scope = z.enum(['today', 'history'], { message: 'common.validation' }).default('today');
 const symbolFilter = z
   .string()
@@ -181,9 +188,6 @@ export const ordersQuerySchema = z.object({
   side: z.enum(ORDER_SIDES, { message: 'order.sideInvalid' }).optional(),
   ...pageQuery,
 });
-
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), page: z.number().int(), pageSize: z.number().int(), total: z.number() });
 
 export const tradingRoutes = {
   placeOrder: defineRoute({
@@ -208,7 +212,7 @@ export const tradingRoutes = {
     summary: "Today's or earlier orders, newest first",
     auth: 'user',
     query: ordersQuerySchema,
-    response: page(orderSchema),
+    response: pageResponse(orderSchema),
   }),
   fills: defineRoute({
     method: 'get',
@@ -216,7 +220,7 @@ export const tradingRoutes = {
     summary: "Today's or earlier fills, newest first",
     auth: 'user',
     query: z.object({ scope, symbol: symbolFilter, orderId: z.uuid().optional(), ...pageQuery }),
-    response: page(fillSchema),
+    response: pageResponse(fillSchema),
   }),
   positions: defineRoute({
     method: 'get',
@@ -231,7 +235,7 @@ export const tradingRoutes = {
     summary: 'Closed positions with their realised P&L, newest first',
     auth: 'user',
     query: z.object({ symbol: symbolFilter, ...pageQuery }),
-    response: page(closedPositionSchema),
+    response: pageResponse(closedPositionSchema),
   }),
   account: defineRoute({
     method: 'get',
@@ -265,4 +269,5 @@ export const userEventSchemas = {
   fill: fillSchema,
   balance: balanceSchema,
   position: positionSchema,
+  message: messageSchema,
 } as const satisfies Record<keyof typeof USER_EVENTS, z.ZodType>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../api/route.ts';
 import { LOCALES } from '../i18n/locales.ts';
+import { authenticationDetail } from './identity.ts';
 
 /** Messages are i18n keys in the `errors` catalogue; the edge translates them. */
 export const accountSchema = z
@@ -102,12 +103,6 @@ export const changePasswordBody = z
     message: 'validation.passwordSame',
     path: ['newPassword'],
   });
-
-export const authenticationDetail = z.object({
-  status: z.enum(['none', 'pending', 'passed', 'refused']),
-  realName: z.string().nullable(),
-  idNumberMasked: z.string().nullable(),
-});
 
 export const userRoutes = {
   pubkey: defineRoute({

@@ -25,6 +25,7 @@ export {
   ipoQuotaUnits,
   ipoRulesAt,
   ipoSchedule,
+  ipoTrancheCapShares,
 } from './ipo.ts';
 export type { DragonTigerTest, DragonTigerThresholds } from './lists.ts';
 export {
@@ -34,7 +35,7 @@ export {
   TEN_DEAL_LIST_SIZE,
 } from './lists.ts';
 export type { LotRule, OrderQuantityArgs, OrderType, RuleCheck, Side } from './orders.ts';
-export { checkOrderPrice, checkOrderQuantity, LOT_RULES } from './orders.ts';
+export { checkOrderPrice, checkOrderQuantity, LOT_RULES, lotRuleAt, oddLot } from './orders.ts';
 export type { PriceBandRule, PriceLimitArgs } from './prices.ts';
 export { isOnTickGrid, PRICE_BANDS, priceLimits, tickSize } from './prices.ts';
 export type { MarketPhase, SessionSchedule } from './sessions.ts';

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../money.ts';
 import type { Exchange } from './instruments.ts';
-import { ipoBarredThrough, ipoHoldingWindow, ipoMaxShares, ipoQuotaUnits, ipoSchedule } from './ipo.ts';
+import {
+  ipoBarredThrough,
+  ipoHoldingWindow,
+  ipoMaxShares,
+  ipoQuotaUnits,
+  ipoSchedule,
+  ipoTrancheCapShares,
+} from './ipo.ts';
 
 const DATE = '2026-07-10';
 
@@ -37,6 +44,16 @@ describe('IPO quota', () => {
         onlineTrancheShares,
       }),
     ).toBe(expected);
+  });
+});
+
+describe('IPO tranche cap', () => {
+  it.each([
+    [20_000_000, 20_000], // 1/1000 = 20,000 shares = 40 units
+    [12_345_678, 12_000], // 12,345.678 shares → 24 whole units
+    [400_000, 0], // 400 shares: not one unit
+  ])('online tranche of %i shares → at most %i for anyone', (onlineTrancheShares, expected) => {
+    expect(ipoTrancheCapShares({ exchange: 'SZSE', tradingDate: DATE, onlineTrancheShares })).toBe(expected);
   });
 });
 

@@ -60,6 +60,18 @@ export function ipoQuotaUnits(args: {
   return args.averageHoldingValue.div(rule.valuePerUnit).floor().toNumber();
 }
 
+/** The most shares any one investor may subscribe: 1/1000 of the online tranche, in whole units. */
+export function ipoTrancheCapShares(args: {
+  exchange: Exchange;
+  tradingDate: string;
+  onlineTrancheShares: number;
+}): number {
+  const rule = quotaRule(args.exchange, args.tradingDate);
+  return (
+    rule.trancheCap.times(args.onlineTrancheShares).div(rule.unitShares).floor().toNumber() * rule.unitShares
+  );
+}
+
 /** The most shares one investor may subscribe: the holding quota, capped at 1/1000 of the online tranche. */
 export function ipoMaxShares(args: {
   averageHoldingValue: Dec;
@@ -68,8 +80,7 @@ export function ipoMaxShares(args: {
   onlineTrancheShares: number;
 }): number {
   const rule = quotaRule(args.exchange, args.tradingDate);
-  const capUnits = rule.trancheCap.times(args.onlineTrancheShares).div(rule.unitShares).floor().toNumber();
-  return Math.min(ipoQuotaUnits(args), capUnits) * rule.unitShares;
+  return Math.min(ipoQuotaUnits(args) * rule.unitShares, ipoTrancheCapShares(args));
 }
 
 /** The trading days (inclusive) whose holdings are averaged for a subscription on `subscriptionDate` (T). */

@@ -1,6 +1,5 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import {
   allPositions,
   auditLedger,
@@ -19,6 +18,7 @@ import {
 import { Dec, FEED_KEYS, feedShard, feedTradesMessageSchema, type TradeTick } from '@bourse/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forkReady } from '../testing/forkReady.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SYMBOL = '600000';
@@ -27,17 +27,9 @@ const ORDER_QUANTITY = 1000;
 const TICK_VOLUME = 100;
 const TICKS = ORDER_QUANTITY / TICK_VOLUME;
 
-function spawnMatcher(env: Record<string, string>): { child: ChildProcess; held: Promise<void> } {
-  const child = fork(fileURLToPath(new URL('./testing/matcherProcess.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const held = new Promise<void>((resolve, reject) => {
-    child.on('message', (m: { type?: string }) => m.type === 'held' && resolve());
-    child.once('exit', (code) => reject(new Error(`matcher exited with ${code}`)));
-  });
-  return { child, held };
+function spawnMatcher(env: Record<string, string>) {
+  const { child, ready } = forkReady(new URL('./testing/matcherProcess.ts', import.meta.url), 'held', env);
+  return { child, held: ready };
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {

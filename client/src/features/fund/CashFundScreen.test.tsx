@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fundOperationOf, fundOverviewOf, fundYieldOf, pageOf } from '../../test/bankingFixtures.ts';
+import { callsTo, demoUser, fakeApi, ok } from '../../test/fixtures.ts';
+import { logIn, renderApp, resetSession } from '../../test/renderApp.tsx';
+import { useSession } from '../session/sessionStore.ts';
+
+beforeEach(() => {
+  resetSession();
+  logIn();
+  useSession.setState({ userInfo: demoUser });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function fund(extra: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    'GET /fund/cash': ok(fundOverviewOf()),
+    'GET /fund/cash/yields': ok(
+      pageOf([fundYieldOf('2026-07-07'), fundYieldOf('2026-07-06', { paid: '0.00' })]),
+    ),
+    'GET /fund/cash/history': ok(
+      pageOf([
+        fundOperationOf(2, { kind: 'yield', units: '0.41', unitsAfter: '10000.41' }),
+        fundOperationOf(1),
+      ]),
+    ),
+    'POST /fund/cash/subscribe': ok(fundOperationOf(3, { units: '1000.00', unitsAfter: '11000.41' })),
+    'POST /fund/cash/redeem': ok(
+      fundOperationOf(4, { kind: 'redeem', units: '-500.00', unitsAfter: '9500.41' }),
+    ),
+    ...extra,
+  });
+}
+
+const text = (testId: string) => screen.getByTestId(testId).textContent;
+
+describe('/personCenter/money', () => {
+  it("shows the units, the yields and the fund's rates", async () => {
+    fund();
+    renderApp('/personCenter/money');
+    expect((await screen.findByTestId('fund-units')).textContent).toBe('10,000.41');
+    expect([text('fund-latest-yield'), text('fund-total-yield')]).toEqual(['+0.44', '+0.85']);
+    expect([text('fund-annualised'), text('fund-per10k')]).toEqual(['1.540%', '0.4420']);
+    const days = within(screen.getByTestId('fund-days')).getAllByRole('row');
+    expect(days.map((r) => r.textContent)).toEqual([
+      'DatePer 10,000 units7-day annualised',
+      '2026-07-070.44201.540%',
+      '2026-07-060.41231.511%',
+    ]);
+    const yields = await screen.findAllByTestId('fund-yield');
+    expect(yields[0]?.textContent).toContain('10,000.00 units at 0.4123 per 10,000');
+    await userEvent.click(screen.getByTestId('fund-tab-history'));
+    const operations = await screen.findAllByTestId('fund-operation');
+    expect(operations.map((o) => o.dataset.kind)).toEqual(['yield', 'subscribe']);
+  });
+
+  it('subscribes with an Idempotency-Key and takes the figures again', async () => {
+    const api = fund();
+    renderApp('/personCenter/money');
+    await userEvent.click(await screen.findByTestId('fund-subscribe'));
+    const sheet = await screen.findByTestId('fund-subscribe-sheet');
+    expect(sheet.textContent).toContain('Withdrawable cash: 5,000.00');
+    await userEvent.type(within(sheet).getByTestId('fund-trade-value'), '1000');
+    await userEvent.click(within(sheet).getByTestId('fund-trade-submit'));
+    await waitFor(() => expect(screen.queryByTestId('fund-subscribe-sheet')).toBeNull());
+    const [call] = callsTo(api, 'POST /fund/cash/subscribe');
+    expect(JSON.parse(String(call?.body))).toEqual({ amount: '1000.00' });
+    expect((call?.headers as Record<string, string> | undefined)?.['Idempotency-Key']).toMatch(
+      /^[0-9a-f]{32}$/,
+    );
+    await waitFor(() => expect(callsTo(api, 'GET /fund/cash')).toHaveLength(2));
+  });
+
+  it.each([
+    ['subscribe', '', 'The amount cannot be less than or equal to 0 or empty.'],
+    ['subscribe', '5000.01', 'The amount cannot be larger than your withdrawable cash (5,000.00 CNY).'],
+    ['redeem', '10000.42', 'You hold only 10,000.41 units.'],
+  ] as const)('refuses to %s %j', async (kind, value, message) => {
+    const api = fund();
+    renderApp('/personCenter/money');
+    await userEvent.click(await screen.findByTestId(`fund-${kind}`));
+    const sheet = await screen.findByTestId(`fund-${kind}-sheet`);
+    if (value) await userEvent.type(within(sheet).getByTestId('fund-trade-value'), value);
+    await userEvent.click(within(sheet).getByTestId('fund-trade-submit'));
+    expect((await within(sheet).findByRole('alert')).textContent).toBe(message);
+    expect(callsTo(api, `POST /fund/cash/${kind}`)).toHaveLength(0);
+  });
+
+  it('redeems all the units held', async () => {
+    const api = fund();
+    renderApp('/personCenter/money');
+    await userEvent.click(await screen.findByTestId('fund-redeem'));
+    const sheet = await screen.findByTestId('fund-redeem-sheet');
+    await userEvent.click(within(sheet).getByTestId('fund-trade-all'));
+    await userEvent.click(within(sheet).getByTestId('fund-trade-submit'));
+    await waitFor(() => expect(callsTo(api, 'POST /fund/cash/redeem')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(api, 'POST /fund/cash/redeem')[0]?.body))).toEqual({
+      units: '10000.41',
+    });
+  });
+});

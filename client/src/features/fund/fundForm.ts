@@ -1,0 +1,35 @@
+import { Dec, formatMoney, fundRedeemBody, fundSubscribeBody } from '@bourse/shared';
+import { errorText } from '../../i18n/index.ts';
+import { fieldErrors } from '../../lib/forms.ts';
+
+export type FundTradeKind = 'subscribe' | 'redeem';
+
+/**
+ * An amount to subscribe (at most the withdrawable cash) or units to redeem (at most those
+ * held), checked as the server will; the error is translated, the value two-decimal.
+ */
+export function validateFundTrade(
+  kind: FundTradeKind,
+  value: string,
+  limit: string,
+): { ok: true; value: string } | { ok: false; error: string } {
+  const result =
+    kind === 'subscribe'
+      ? fundSubscribeBody.safeParse({ amount: value })
+      : fundRedeemBody.safeParse({ units: value });
+  if (!result.success) {
+    const errors = fieldErrors<'amount' | 'units'>(result);
+    return { ok: false, error: errors.amount ?? errors.units ?? errorText('validation.amount') };
+  }
+  const amount = new Dec(value.trim());
+  if (amount.gt(limit)) {
+    return {
+      ok: false,
+      error:
+        kind === 'subscribe'
+          ? errorText('fund.exceedsWithdrawable', { withdrawable: formatMoney(limit) })
+          : errorText('fund.exceedsHolding', { units: formatMoney(limit) }),
+    };
+  }
+  return { ok: true, value: amount.toFixed(2) };
+}

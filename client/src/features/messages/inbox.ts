@@ -1,0 +1,46 @@
+import { USER_NAMESPACE } from '@bourse/shared';
+import { logger } from '../../lib/logger.ts';
+import { sessionSocket } from '../session/sessionSocket.ts';
+import { useSession } from '../session/sessionStore.ts';
+import { MessageChannel, type MessageSocket } from './messageChannel.ts';
+import { initialMessageState, useMessageStore } from './messageStore.ts';
+import { fetchUnreadCount } from './messagesApi.ts';
+
+// Its own socket on /user: the trading channel's follows a different life (snapshots, trading days).
+const browserSocket = (): MessageSocket => sessionSocket(USER_NAMESPACE) as unknown as MessageSocket;
+
+/** Counts the unread; a failure leaves the last count (the badge is not worth a toast). */
+export function recountUnread(): void {
+  fetchUnreadCount().then(
+    ({ unread }) => useMessageStore.getState().setUnread(unread),
+    (error: unknown) => logger.warn('messages: unread count not loaded', error),
+  );
+}
+
+let createSocket: () => MessageSocket = browserSocket;
+let channel: MessageChannel | undefined;
+let unsubscribe: (() => void) | undefined;
+
+/** Starts listening for the user's messages (once per app); it follows login and logout. */
+export function startInbox(): void {
+  if (channel) return;
+  const made = new MessageChannel({
+    createSocket,
+    receive: (message) => useMessageStore.getState().receive(message),
+    recount: recountUnread,
+    reset: () => useMessageStore.getState().reset(),
+    logger,
+  });
+  channel = made;
+  made.bind(useSession.getState().token);
+  unsubscribe = useSession.subscribe((session) => made.bind(session.token));
+}
+
+/** Tests: sockets come from `factory` and the next startInbox() starts afresh. */
+export function resetInbox(factory: () => MessageSocket): void {
+  unsubscribe?.();
+  channel?.bind('');
+  channel = undefined;
+  createSocket = factory;
+  useMessageStore.setState(initialMessageState());
+}

@@ -1,0 +1,61 @@
+import { type MessageView, USER_EVENTS, userEventSchemas } from '@bourse/shared';
+import type { Logger } from '../market/data/marketConnection.ts';
+
+/** The part of a socket.io-client Socket the channel uses; tests give a fake. */
+export interface MessageSocket {
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+}
+
+export interface MessageChannelDeps {
+  /** Made once; its handshake reads the session's token on every (re)connect. */
+  createSocket(): MessageSocket;
+  /** A message arrived, checked against its contract. */
+  receive(message: MessageView): void;
+  /** (Re)connected: messages sent while away were not heard, so count the unread again. */
+  recount(): void;
+  /** Logged out. */
+  reset(): void;
+  logger: Logger;
+}
+
+/**
+ * The /user namespace's `message` events for the signed-in user. It follows the session:
+ * a token connects (and recounts the unread on every connect), '' disconnects and forgets.
+ * A payload that breaks the contract is logged and dropped.
+ */
+export class MessageChannel {
+  private socket: MessageSocket | null = null;
+  private token = '';
+
+  constructor(private readonly deps: MessageChannelDeps) {}
+
+  bind(token: string): void {
+    if (token === this.token) return;
+    this.token = token;
+    this.socket?.disconnect();
+    this.deps.reset();
+    if (token) this.ensureSocket().connect();
+  }
+
+  private ensureSocket(): MessageSocket {
+    if (this.socket) return this.socket;
+    const socket = this.deps.createSocket();
+    this.socket = socket;
+    socket.on('connect', () => {
+      if (this.token) this.deps.recount();
+    });
+    socket.on('disconnect', (reason: string) => {
+      // socket.io retries by itself except after a server-side disconnect.
+      if (this.token && reason === 'io server disconnect') socket.connect();
+    });
+    socket.on(USER_EVENTS.message, (payload: unknown) => {
+      if (!this.token) return;
+      const parsed = userEventSchemas.message.safeParse(payload);
+      if (parsed.success) this.deps.receive(parsed.data);
+      else this.deps.logger.error('messages: a message broke its contract; dropped', parsed.error.issues);
+    });
+    return socket;
+  }
+}

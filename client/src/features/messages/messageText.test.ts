@@ -1,0 +1,138 @@
+import type { MessageView } from '@bourse/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
+import { messageText } from './messageText.ts';
+
+type Sample = Pick<MessageView, 'kind' | 'params'>;
+
+const stock = { symbol: '688981', name: '中芯国际' };
+const en = () => i18n.getFixedT('en');
+
+describe('messageText', () => {
+  beforeAll(async () => {
+    await i18n.loadLanguages(['zh-CN', 'fr']);
+  });
+
+  it.each<[string, Sample, string, string]>([
+    [
+      'an allotment won',
+      {
+        kind: 'allotmentResult',
+        params: { ...stock, allottedShares: '500', amount: '13500.00', paymentDate: '2026-07-14' },
+      },
+      'New share allotment result',
+      '中芯国际 (688981): 500 shares allotted to you. Please have 13500.00 CNY available by 16:00 on 2026-07-14 to pay for them.',
+    ],
+    [
+      'an allotment lost',
+      {
+        kind: 'allotmentResult',
+        params: { ...stock, allottedShares: '0', amount: '0.00', paymentDate: '2026-07-14' },
+      },
+      'New share allotment result',
+      '中芯国际 (688981): no shares were allotted to you this time.',
+    ],
+    [
+      'a payment due',
+      {
+        kind: 'paymentDue',
+        params: { ...stock, allottedShares: '1000', amount: '27000.00', paymentDate: '2026-07-14' },
+      },
+      'Payment due for new shares',
+      '中芯国际 (688981): 27000.00 CNY for 1000 allotted shares is due by 16:00 on 2026-07-14. Shares not paid for are abandoned.',
+    ],
+    [
+      'a payment in full',
+      {
+        kind: 'paymentResult',
+        params: { ...stock, paidShares: '500', abandonedShares: '0', amount: '13500.00' },
+      },
+      'New share payment',
+      '中芯国际 (688981): 500 shares paid for, 13500.00 CNY deducted.',
+    ],
+    [
+      'a payment short of cash',
+      {
+        kind: 'paymentResult',
+        params: { ...stock, paidShares: '500', abandonedShares: '500', amount: '13500.00' },
+      },
+      'New share payment',
+      '中芯国际 (688981): 500 shares paid for (13500.00 CNY); 500 shares abandoned for lack of cash.',
+    ],
+    [
+      'a transfer in that arrived',
+      {
+        kind: 'transferResult',
+        params: {
+          direction: 'in',
+          status: 'passed',
+          amount: '5000.00',
+          bankName: 'CMB',
+          cardTail: '0123',
+        },
+      },
+      'Bank transfer result',
+      '5000.00 CNY transferred in from China Merchants Bank (card ending 0123) has arrived.',
+    ],
+    [
+      'a transfer out refused',
+      {
+        kind: 'transferResult',
+        params: {
+          direction: 'out',
+          status: 'refused',
+          amount: '800.50',
+          bankName: 'ICBC',
+          cardTail: '9876',
+        },
+      },
+      'Bank transfer result',
+      'The transfer out of 800.50 CNY to Industrial and Commercial Bank of China (card ending 9876) was refused; the cash is available again.',
+    ],
+    [
+      'a sell fill',
+      { kind: 'fill', params: { ...stock, side: 'sell', price: '27.130', quantity: '300' } },
+      'Order filled',
+      'Sold 300 shares of 中芯国际 (688981) at 27.130.',
+    ],
+    [
+      'a verification passed',
+      { kind: 'verificationResult', params: { status: 'passed' } },
+      'Real-name verification result',
+      'Your identity is verified. You can now transfer money, subscribe to new shares and trade blocks.',
+    ],
+    [
+      'a verification refused with its reason',
+      { kind: 'verificationResult', params: { status: 'refused', reason: 'photoUnclear' } },
+      'Real-name verification result',
+      'Your real-name verification was refused. The photo of the ID card cannot be read.',
+    ],
+    [
+      'a verification refused without a reason',
+      { kind: 'verificationResult', params: { status: 'refused' } },
+      'Real-name verification result',
+      'Your real-name verification was refused. The information could not be confirmed.',
+    ],
+  ])('words %s', (_, message, title, body) => {
+    expect(messageText(en(), message)).toEqual({ title, body });
+  });
+
+  it('words the same stored message in the reader language', () => {
+    const message: Sample = {
+      kind: 'fill',
+      params: { ...stock, side: 'buy', price: '27.130', quantity: '200' },
+    };
+    expect(messageText(i18n.getFixedT('zh-CN'), message).body).toBe(
+      '以 27.130 买入 中芯国际（688981）200 股。',
+    );
+    expect(messageText(i18n.getFixedT('fr'), message).body).toBe(
+      'Achat de 200 actions 中芯国际 (688981) à 27.130.',
+    );
+  });
+
+  it('gives a neutral notice for parameters that do not fit the kind', () => {
+    const notice = { title: 'Notice', body: 'Update the app to read this message.' };
+    expect(messageText(en(), { kind: 'fill', params: { symbol: '688981' } })).toEqual(notice);
+    expect(messageText(en(), { kind: 'verificationResult', params: { status: 'maybe' } })).toEqual(notice);
+  });
+});

@@ -1,0 +1,122 @@
+import {
+  type BankCode,
+  type MessageView,
+  messageParamsSchemas,
+  type RealNameRefusalReason,
+} from '@bourse/shared';
+import type { TFunction } from 'i18next';
+
+export interface MessageText {
+  title: string;
+  body: string;
+}
+
+/** The refusal reason as the user reads it; a refusal without one reads as "could not be confirmed". */
+export function refusalReasonText(t: TFunction, reason: RealNameRefusalReason | null | undefined): string {
+  switch (reason ?? 'other') {
+    case 'nameMismatch':
+      return t('realName.reasons.nameMismatch');
+    case 'idNumberMismatch':
+      return t('realName.reasons.idNumberMismatch');
+    case 'photoUnclear':
+      return t('realName.reasons.photoUnclear');
+    default:
+      return t('realName.reasons.other');
+  }
+}
+
+/**
+ * A stored message in the reader's language: the kind picks the text, its parameters fill it.
+ * Parameters that do not fit their kind (a newer server) give a neutral notice, not a crash.
+ */
+export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'params'>): MessageText {
+  const unknown = { title: t('messages.kinds.unknown.title'), body: t('messages.kinds.unknown.body') };
+  switch (message.kind) {
+    case 'allotmentResult': {
+      const p = messageParamsSchemas.allotmentResult.safeParse(message.params);
+      if (!p.success) return unknown;
+      const { name, symbol, allottedShares, amount, paymentDate } = p.data;
+      return {
+        title: t('messages.kinds.allotmentResult.title'),
+        body:
+          allottedShares === '0'
+            ? t('messages.kinds.allotmentResult.lost', { name, symbol })
+            : t('messages.kinds.allotmentResult.won', {
+                name,
+                symbol,
+                shares: allottedShares,
+                amount,
+                date: paymentDate,
+              }),
+      };
+    }
+    case 'paymentDue': {
+      const p = messageParamsSchemas.paymentDue.safeParse(message.params);
+      if (!p.success) return unknown;
+      const { name, symbol, allottedShares, amount, paymentDate } = p.data;
+      return {
+        title: t('messages.kinds.paymentDue.title'),
+        body: t('messages.kinds.paymentDue.body', {
+          name,
+          symbol,
+          shares: allottedShares,
+          amount,
+          date: paymentDate,
+        }),
+      };
+    }
+    case 'paymentResult': {
+      const p = messageParamsSchemas.paymentResult.safeParse(message.params);
+      if (!p.success) return unknown;
+      const { name, symbol, paidShares, abandonedShares, amount } = p.data;
+      const values = { name, symbol, paid: paidShares, abandoned: abandonedShares, amount };
+      return {
+        title: t('messages.kinds.paymentResult.title'),
+        body:
+          abandonedShares === '0'
+            ? t('messages.kinds.paymentResult.paid', values)
+            : t('messages.kinds.paymentResult.abandoned', values),
+      };
+    }
+    case 'transferResult': {
+      const p = messageParamsSchemas.transferResult.safeParse(message.params);
+      if (!p.success) return unknown;
+      const { direction, status, amount, bankName, cardTail } = p.data;
+      // The server sends the bank's code (ICBC); its name is in the catalogue, raw for an unknown code.
+      const bank = t(`bank.names.${bankName as BankCode}`, { defaultValue: bankName });
+      const values = { amount, bank, card: cardTail };
+      const passed = status === 'passed';
+      const body =
+        direction === 'in'
+          ? passed
+            ? t('messages.kinds.transferResult.inPassed', values)
+            : t('messages.kinds.transferResult.inRefused', values)
+          : passed
+            ? t('messages.kinds.transferResult.outPassed', values)
+            : t('messages.kinds.transferResult.outRefused', values);
+      return { title: t('messages.kinds.transferResult.title'), body };
+    }
+    case 'fill': {
+      const p = messageParamsSchemas.fill.safeParse(message.params);
+      if (!p.success) return unknown;
+      const { side, ...values } = p.data;
+      return {
+        title: t('messages.kinds.fill.title'),
+        body: side === 'buy' ? t('messages.kinds.fill.buy', values) : t('messages.kinds.fill.sell', values),
+      };
+    }
+    case 'verificationResult': {
+      const p = messageParamsSchemas.verificationResult.safeParse(message.params);
+      if (!p.success) return unknown;
+      return {
+        title: t('messages.kinds.verificationResult.title'),
+        body:
+          p.data.status === 'passed'
+            ? t('messages.kinds.verificationResult.passed')
+            : t('messages.kinds.verificationResult.refused', { reason: refusalReasonText(t, p.data.reason) }),
+      };
+    }
+    default:
+      return unknown;
+  }
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "ipos" ADD COLUMN "payment_notified_at" timestamp with time zone;

@@ -1,0 +1,58 @@
+import { BANK_QUEUES, DomainError, FUND_QUEUES, IPO_QUEUES, MARKET_QUEUES } from '@bourse/shared';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { Queue } from 'bullmq';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { authenticate } from '../accounts/sessions.ts';
+import { apiErrorHandler } from '../http/errorHandler.ts';
+import type { AppContext } from '../platform/appContext.ts';
+import { bullPrefix } from '../platform/queues.ts';
+
+export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+
+/** Every BullMQ queue of the workers: what back office watches and retries here. */
+const DASHBOARD_QUEUES: readonly string[] = [
+  ...Object.values(MARKET_QUEUES),
+  ...Object.values(IPO_QUEUES),
+  ...Object.values(BANK_QUEUES),
+  ...Object.values(FUND_QUEUES),
+];
+
+/** A browser opening the dashboard sends the session as the client's Admin-Token cookie, not a header. */
+function sessionToken(req: Request): string | undefined {
+  const header = req.get('token');
+  if (header) return header;
+  for (const part of (req.get('cookie') ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === 'Admin-Token') return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+/** 401 without a live session, 403 for anyone but an admin: before any of the dashboard. */
+function adminOnly(app: AppContext) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const session = await authenticate(app.db, sessionToken(req));
+    if (session.role !== 'admin') throw new DomainError('common.forbidden');
+    next();
+  };
+}
+
+/** bull-board at /admin/queues for admins: every queue's jobs, their progress, failures and retries. */
+export function queueDashboard(app: AppContext): Router {
+  const serverAdapter = new ExpressAdapter();
+  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  const prefix = bullPrefix(app.redisPrefix);
+  createBullBoard({
+    queues: DASHBOARD_QUEUES.map(
+      (name) => new BullMQAdapter(new Queue(name, { connection: app.redis, prefix })),
+    ),
+    serverAdapter,
+  });
+  const router = express.Router();
+  router.use(adminOnly(app));
+  router.use(serverAdapter.getRouter());
+  router.use(apiErrorHandler);
+  return router;
+}

@@ -1,0 +1,17 @@
+import type { bankingRoutes } from '@bourse/shared';
+import { idempotencyKeyOf } from '../http/idempotency.ts';
+import type { TradeRouteContext } from '../trading/tradeRoute.ts';
+import { bankingDeps } from './bankingDeps.ts';
+import { requestTransfer } from './transfers.ts';
+
+export async function transferHandler(ctx: TradeRouteContext<typeof bankingRoutes.transfer>) {
+  const key = idempotencyKeyOf(ctx.header);
+  const { transfer, replayed } = await requestTransfer(
+    bankingDeps(ctx.app),
+    ctx.session.userId,
+    ctx.body,
+    key,
+  );
+  if (replayed) ctx.setHeader('Idempotent-Replayed', 'true');
+  return transfer;
+}

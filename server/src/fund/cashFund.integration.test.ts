@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import {
+  cashFundRoutes,
+  Dec,
+  type ErrorKey,
+  type ErrorParams,
+  shanghaiDate,
+  tradingRoutes,
+} from '@bourse/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { ApiResponse } from '../testing/api.ts';
+import { expectOk, expectRefused } from '../testing/expectations.ts';
+import { rowCounts } from '../testing/rows.ts';
+import { DB_KINDS } from '../testing/testDatabase.ts';
+import { useTestServer } from '../testing/testServer.ts';
+import { accrueThrough } from './accrual.ts';
+import { expectFundBalanced } from './testing.ts';
+
+const operation = cashFundRoutes.subscribe.response;
+
+describe.each(DB_KINDS)('the cash fund on %s', (kind) => {
+  const t = useTestServer(kind);
+  let token: string;
+
+  beforeEach(async () => {
+    ({ token } = await t.api.signUp());
+  });
+
+  const post = (
+    path: 'subscribe' | 'redeem',
+    body: unknown,
+    options: { key?: string | null; lang?: string } = {},
+  ) => {
+    const key = options.key === undefined ? randomUUID() : options.key;
+    return t.api.post(`/api/fund/cash/${path}`, body, {
+      token,
+      lang: options.lang,
+      headers: key === null ? {} : { 'Idempotency-Key': key },
+    });
+  };
+  const get = async <S extends z.ZodType>(path: string, response: S): Promise<z.output<S>> =>
+    expectOk(await t.api.get(`/api/fund/cash${path}`, { token }), response);
+  const cash = async () =>
+    expectOk(await t.api.get('/api/trade/account', { token }), tradingRoutes.account.response);
+
+  it('moves cash into units and back at NAV 1.0000, one ledger entry each', async () => {
+    const bought = expectOk(await post('subscribe', { amount: '12345.67' }), operation);
+    expect(bought).toMatchObject({ kind: 'subscribe', units: '12345.67', unitsAfter: '12345.67' });
+    expect(await cash()).toMatchObject({ available: '987654.33', frozen: '0.00' });
+    const sold = expectOk(await post('redeem', { units: '345.6' }), operation);
+    expect(sold).toMatchObject({ kind: 'redeem', units: '-345.60', unitsAfter: '12000.07' });
+    expect((await cash()).available).toBe('987999.93');
+
+    const overview = await get('', cashFundRoutes.overview.response);
+    expect(overview).toMatchObject({
+      nav: '1.0000',
+      units: '12000.07',
+      latestYield: '0.00',
+      totalYield: '0.00',
+      latestDay: null,
+      recentDays: [],
+      withdrawable: '987999.93',
+    });
+    const history = await get('/history', cashFundRoutes.history.response);
+    expect(history.items.map((i) => [i.kind, i.units])).toEqual([
+      ['redeem', '-345.60'],
+      ['subscribe', '12345.67'],
+    ]);
+    expect(history.total).toBe(2);
+    expect((await get('/yields', cashFundRoutes.yields.response)).items).toEqual([]);
+    await expectFundBalanced(t.database.db);
+  });
+
+  it('lists the yields the accrual paid, with the fund’s rates, and the units they added', async () => {
+    expectOk(await post('subscribe', { amount: '20000' }), operation);
+    // Bought today, the units earn from tomorrow: 20,000.00 × 0.4500 / 10,000 = 0.90.
+    const tomorrow = shanghaiDate(Date.now() + 86_400_000);
+    await accrueThrough(
+      { db: t.database.db, yieldPer10k: () => new Dec('0.4500'), chunkSize: 100 },
+      tomorrow,
+    );
+    const yields = await get('/yields', cashFundRoutes.yields.response);
+    expect(yields.items).toEqual([
+      {
+        date: tomorrow,
+        basis: '20000.00',
+        yieldPer10k: '0.4500',
+        annualised7d: expect.any(String),
+        paid: '0.90',
+        unitsAfter: '20000.90',
+      },
+    ]);
+    const overview = await get('', cashFundRoutes.overview.response);
+    expect(overview).toMatchObject({ units: '20000.90', latestYield: '0.90', totalYield: '0.90' });
+    const history = await get('/history', cashFundRoutes.history.response);
+    expect(history.items.map((i) => [i.kind, i.units, i.unitsAfter])).toEqual([
+      ['yield', '0.90', '20000.90'],
+      ['subscribe', '20000.00', '20000.00'],
+    ]);
+    await expectFundBalanced(t.database.db);
+  });
+
+  it('answers the first operation for the same key and body, and refuses another body', async () => {
+    const key = randomUUID();
+    const first = expectOk(await post('subscribe', { amount: '100' }, { key }), operation);
+    const before = await rowCounts(t.database.db);
+    const again = await post('subscribe', { amount: '100.00' }, { key });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(expectOk(again, operation).id).toBe(first.id);
+    expect(await rowCounts(t.database.db)).toEqual(before);
+    await expectRefused(
+      t.database.db,
+      () => post('redeem', { units: '100' }, { key, lang: 'en' }),
+      'common.idempotencyConflict',
+    );
+    await expectRefused(
+      t.database.db,
+      () => post('subscribe', { amount: '1' }, { key: 'short', lang: 'en' }),
+      'common.idempotencyKeyInvalid',
+    );
+  });
+
+  describe('refuses, writing nothing,', () => {
+    const refused = (send: () => Promise<ApiResponse>, key: ErrorKey, params?: ErrorParams) =>
+      expectRefused(t.database.db, send, key, params);
+
+    it.each([
+      ['an empty amount', { amount: '' }, 'fund.amountNotPositive', { field: 'amount' }],
+      ['no amount', {}, 'fund.amountNotPositive', { field: 'amount' }],
+      ['a zero amount', { amount: '0' }, 'fund.amountNotPositive', { field: 'amount' }],
+      ['a negative amount', { amount: '-1.00' }, 'fund.amountNotPositive', { field: 'amount' }],
+      ['an amount in fractions of a cent', { amount: '0.001' }, 'validation.amount', { field: 'amount' }],
+      ['an amount that is not a number', { amount: '1e5' }, 'validation.amount', { field: 'amount' }],
+      [
+        'more than the withdrawable cash',
+        { amount: '1000000.01' },
+        'fund.exceedsWithdrawable',
+        { withdrawable: '1000000.00' },
+      ],
+    ] as const)('a subscription of %s', async (_, body, key, params) => {
+      await refused(() => post('subscribe', body, { lang: 'en' }), key, params);
+    });
+
+    it.each([
+      ['no units', {}, 'fund.unitsNotPositive', { field: 'units' }],
+      ['zero units', { units: '0.00' }, 'fund.unitsNotPositive', { field: 'units' }],
+      ['more units than held', { units: '50.01' }, 'fund.exceedsHolding', { units: '50.00' }],
+    ] as const)('a redemption of %s', async (_, body, key, params) => {
+      expectOk(await post('subscribe', { amount: '50' }), operation);
+      await refused(() => post('redeem', body, { lang: 'en' }), key, params);
+    });
+
+    it('a redemption by someone who never subscribed', async () => {
+      await refused(() => post('redeem', { units: '1' }, { lang: 'en' }), 'fund.exceedsHolding', {
+        units: '0.00',
+      });
+    });
+  });
+});

@@ -1,0 +1,6 @@
+import type { cashFundRoutes } from '@bourse/shared';
+import { type Handler, signedIn } from '../http/mountRoute.ts';
+import { yields } from './cashFund.ts';
+
+export const yieldsHandler: Handler<typeof cashFundRoutes.yields> = async (ctx) =>
+  yields(ctx.app.db, signedIn(ctx).userId, ctx.query);

@@ -1,0 +1,10 @@
+import type { identityRoutes } from '@bourse/shared';
+import { type Handler, signedIn } from '../http/mountRoute.ts';
+import { messagePublisher } from '../messages/publisher.ts';
+import { reviewRealName } from './review.ts';
+
+export const reviewHandler: Handler<typeof identityRoutes.review> = async (ctx) => {
+  const { item, sent } = await reviewRealName(ctx.app.db, signedIn(ctx).userId, ctx.body);
+  messagePublisher(ctx.app).publish(sent);
+  return item;
+};

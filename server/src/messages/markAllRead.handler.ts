@@ -1,0 +1,7 @@
+import type { messageRoutes } from '@bourse/shared';
+import { type Handler, signedIn } from '../http/mountRoute.ts';
+import { markAllRead } from './inbox.ts';
+
+export const markAllReadHandler: Handler<typeof messageRoutes.markAllRead> = async (ctx) => ({
+  unread: await markAllRead(ctx.app.db, signedIn(ctx).userId),
+});

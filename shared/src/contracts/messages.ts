@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { defineRoute } from '../api/route.ts';
+import { isDecimalString } from '../money.ts';
+import { pageQuery, pageResponse } from './paging.ts';
+
+/**
+ * Notices to one user from the back office's jobs and from trading. A message is stored as its
+ * kind and plain-string parameters, never as text: the client words it in the reader's
+ * language, so old messages follow a change of language too.
+ */
+export const MESSAGE_KINDS = [
+  'allotmentResult',
+  'paymentDue',
+  'paymentResult',
+  'transferResult',
+  'fill',
+  'verificationResult',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** Why back office refused a real-name verification; the client words each one. */
+export const REAL_NAME_REFUSAL_REASONS = [
+  'nameMismatch',
+  'idNumberMismatch',
+  'photoUnclear',
+  'other',
+] as const;
+export type RealNameRefusalReason = (typeof REAL_NAME_REFUSAL_REASONS)[number];
+
+const money = z.string().refine(isDecimalString);
+const shares = z.string().regex(/^\d+$/);
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const stock = { symbol: z.string().regex(/^\d{6}$/), name: z.string() };
+
+/** The parameters of each kind; every value is a string (decimal strings for money). */
+export const messageParamsSchemas = {
+  /** T+1/T+2: the lottery's outcome; `allottedShares` "0" means nothing was allotted. */
+  allotmentResult: z.object({ ...stock, allottedShares: shares, amount: money, paymentDate: date }),
+  /** Payment day: `amount` CNY for `allottedShares` must be in the account by 16:00 of `paymentDate`. */
+  paymentDue: z.object({ ...stock, allottedShares: shares, amount: money, paymentDate: date }),
+  /** After the payment cut-off: what was paid for and what was abandoned for lack of cash. */
+  paymentResult: z.object({ ...stock, paidShares: shares, abandonedShares: shares, amount: money }),
+  transferResult: z.object({
+    direction: z.enum(['in', 'out']),
+    status: z.enum(['passed', 'refused']),
+    amount: money,
+    bankName: z.string(),
+    /** Last four digits of the card. */
+    cardTail: z.string().regex(/^\d{4}$/),
+  }),
+  fill: z.object({ ...stock, side: z.enum(['buy', 'sell']), price: money, quantity: shares }),
+  verificationResult: z.object({
+    status: z.enum(['passed', 'refused']),
+    reason: z.enum(REAL_NAME_REFUSAL_REASONS).optional(),
+  }),
+} as const satisfies Record<MessageKind, z.ZodType<Record<string, string | undefined>>>;
+
+export type MessageParams<K extends MessageKind> = z.infer<(typeof messageParamsSchemas)[K]>;
+
+/** A message to store: one of the kinds with its own parameters. */
+export type NewMessage = {
+  [K in MessageKind]: { userId: string; kind: K; params: MessageParams<K> };
+}[MessageKind];
+
+/**
+ * A stored message as the API and the /user `message` event carry it. `params` is checked
+ * against its kind by the reader (messageParamsSchemas), so one odd message cannot break a list.
+ */
+export const messageSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(MESSAGE_KINDS),
+  params: z.record(z.string(), z.string()),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type MessageView = z.infer<typeof messageSchema>;
+
+const unread = z.object({ unread: z.number().int() });
+
+export const messageRoutes = {
+  list: defineRoute({
+    method: 'get',
+    path: '/messages',
+    summary: "The user's messages, newest first",
+    auth: 'user',
+    query: z.object(pageQuery),
+    response: pageResponse(messageSchema),
+  }),
+  unreadCount: defineRoute({
+    method: 'get',
+    path: '/messages/unreadCount',
+    summary: 'How many messages of the user are unread',
+    auth: 'user',
+    response: unread,
+  }),
+  markRead: defineRoute({
+    method: 'post',
+    path: '/messages/read',
+    summary: 'Mark one message read; answers the unread count after it',
+    auth: 'user',
+    body: z.object({ id: z.uuid({ message: 'message.notFound' }) }),
+    response: unread,
+  }),
+  markAllRead: defineRoute({
+    method: 'post',
+    path: '/messages/readAll',
+    summary: 'Mark every message of the user read',
+    auth: 'user',
+    response: unread,
+  }),
+} as const;

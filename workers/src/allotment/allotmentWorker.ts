@@ -1,0 +1,127 @@
+/** The BullMQ worker of the allotment batch: plan → chunks (in parallel, any worker) → finish. */
+
+import { ALLOTMENT_JOB_OPTIONS, allotmentQueue, redisMessagePublisher } from '@bourse/server/ipo';
+import { type Db, DEFAULT_REDIS_PREFIX, logger } from '@bourse/server/platform';
+import {
+  ALLOTMENT_JOBS,
+  allotmentChunkJobSchema,
+  allotmentFinishJobSchema,
+  allotmentJobIds,
+  allotmentPlanJobSchema,
+  IPO_QUEUES,
+} from '@bourse/shared';
+import { type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { BackgroundService } from '../index.ts';
+import { parseJobData } from '../jobData.ts';
+import { bullPrefix } from '../market/queues.ts';
+import { allotChunk, DrawnIssues, finishAllotment, planAllotment } from './batch.ts';
+
+export interface AllotmentOptions {
+  redisPrefix?: string;
+  /** Subscriptions per chunk job. */
+  chunkSize?: number;
+  /** Jobs one worker runs at once: the work is mostly PostgreSQL's, so a few overlap well. */
+  concurrency?: number;
+  /** How long a job's lock lives without renewal: a dead worker's job moves on after it. */
+  lockDurationMs?: number;
+  /** How often the worker looks for jobs whose lock lapsed. */
+  stalledIntervalMs?: number;
+}
+
+export const DEFAULT_CHUNK_SIZE = 10_000;
+
+async function enqueueFinish(queue: Queue, ipoId: number, run: number): Promise<void> {
+  const job = { ipoId, run };
+  await queue.add(ALLOTMENT_JOBS.finish, job, {
+    ...ALLOTMENT_JOB_OPTIONS,
+    jobId: allotmentJobIds.finish(job),
+  });
+}
+
+/** The job processor, apart from the worker so tests can drive it. */
+export function allotmentProcessor(deps: {
+  db: Db;
+  queue: Queue;
+  publish: ReturnType<typeof redisMessagePublisher>;
+  chunkSize: number;
+}) {
+  const issues = new DrawnIssues();
+  return async (job: Job) => {
+    switch (job.name) {
+      case ALLOTMENT_JOBS.plan: {
+        const plan = parseJobData(allotmentPlanJobSchema, job);
+        const outcome = await planAllotment(deps.db, plan, deps.chunkSize);
+        if (outcome.kind === 'skipped') return outcome;
+        if (outcome.pendingChunks.length === 0) await enqueueFinish(deps.queue, plan.ipoId, plan.run);
+        // Ids are per run and chunk: a plan repeated after a crash adds nothing twice.
+        await deps.queue.addBulk(
+          outcome.pendingChunks.map((chunk) => {
+            const data = { ...plan, chunk };
+            return {
+              name: ALLOTMENT_JOBS.chunk,
+              data,
+              opts: { ...ALLOTMENT_JOB_OPTIONS, jobId: allotmentJobIds.chunk(data) },
+            };
+          }),
+        );
+        return outcome;
+      }
+      case ALLOTMENT_JOBS.chunk: {
+        const chunk = parseJobData(allotmentChunkJobSchema, job);
+        const { remaining, sent } = await allotChunk(deps.db, chunk, issues);
+        deps.publish.publish(sent);
+        // Whichever chunk sees none left asks for the finish; its id makes that happen once.
+        if (remaining === 0) await enqueueFinish(deps.queue, chunk.ipoId, chunk.run);
+        return { remaining, winners: sent.length };
+      }
+      case ALLOTMENT_JOBS.finish: {
+        const finish = parseJobData(allotmentFinishJobSchema, job);
+        const finished = await finishAllotment(deps.db, finish.ipoId);
+        logger.info({ ...finish, finished }, 'allotment: batch finished');
+        return { finished };
+      }
+      default:
+        throw new UnrecoverableError(`unknown allotment job ${job.name}`);
+    }
+  };
+}
+
+export function allotmentService(options: AllotmentOptions = {}): BackgroundService {
+  return {
+    name: 'ipo-allotment',
+    async start(context) {
+      const prefix = options.redisPrefix ?? DEFAULT_REDIS_PREFIX;
+      const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: null });
+      const blocking = redis.duplicate();
+      const queue = allotmentQueue(redis, prefix);
+      const processor = allotmentProcessor({
+        db: context.database.db,
+        queue,
+        publish: redisMessagePublisher(redis, prefix),
+        chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE,
+      });
+      const worker = new Worker(IPO_QUEUES.allotment, processor, {
+        connection: blocking,
+        prefix: bullPrefix(prefix),
+        concurrency: options.concurrency ?? 4,
+        lockDuration: options.lockDurationMs ?? 30_000,
+        stalledInterval: options.stalledIntervalMs ?? 30_000,
+        // A worker killed mid-chunk only delays the chunk: its rerun is harmless, so never give up on it.
+        maxStalledCount: 1_000,
+      });
+      worker.on('failed', (job, err) =>
+        logger.warn({ job: job?.id, attempts: job?.attemptsMade, err: err.message }, 'allotment job failed'),
+      );
+      worker.on('error', (err) => logger.warn({ err: err.message }, 'allotment worker error'));
+      return {
+        async stop() {
+          await worker.close();
+          await queue.close();
+          blocking.disconnect();
+          redis.disconnect();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/** The cash fund's daily accrual as a BullMQ job: scheduled, and run once at start to catch up. */
+
+import { accrueThrough, fundToday } from '@bourse/server/fund';
+import { logger } from '@bourse/server/platform';
+import { redisMarketView } from '@bourse/server/trading';
+import { dayBefore, FUND_JOBS, FUND_QUEUES, fundAccrueJobSchema } from '@bourse/shared';
+import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
+import type { BackgroundService } from '../index.ts';
+import { simulatedYieldPer10k } from './simulatedRates.ts';
+
+export interface AccrualOptions {
+  redisPrefix?: string;
+  /** Seed of the simulated fund's daily income. */
+  seed?: string;
+  /** How often the job looks for days to accrue; a day is accrued once whatever the frequency. */
+  everyMs?: number;
+  /** Holders per transaction. */
+  chunkSize?: number;
+}
+
+const ACCRUAL_SCHEDULER = 'cash-fund-accrual';
+
+/** Accrues each day after the fund's yesterday has ended; several days at once after downtime. */
+export function cashFundAccrualService(options: AccrualOptions = {}): BackgroundService {
+  return {
+    name: 'cash-fund',
+    async start(context) {
+      const bull = bullConnections(context.redisUrl, options.redisPrefix);
+      const queue = new Queue(FUND_QUEUES.accrual, { connection: bull.redis, prefix: bull.prefix });
+      queue.on('error', (err) => logger.warn({ err: err.message }, 'cash-fund queue error'));
+      const market = redisMarketView(bull.redis, bull.redisPrefix);
+      const deps = {
+        db: context.database.db,
+        yieldPer10k: simulatedYieldPer10k(options.seed ?? process.env.CASH_FUND_SEED ?? 'cash-fund'),
+        chunkSize: options.chunkSize ?? 1_000,
+      };
+      const worker = new Worker(
+        FUND_QUEUES.accrual,
+        async (job: Job) => {
+          const parsed = fundAccrueJobSchema.safeParse(job.data);
+          if (!parsed.success) throw new UnrecoverableError(`bad accrual job: ${parsed.error.message}`);
+          const through = parsed.data.through ?? dayBefore(fundToday(await market.status()));
+          const report = await accrueThrough(deps, through);
+          if (report.days.length > 0) logger.info(report, 'cash fund: yields accrued');
+          return report;
+        },
+        // One at a time: days accrue in order.
+        { connection: bull.blocking, prefix: bull.prefix, concurrency: 1 },
+      );
+      logWorkerProblems(worker, 'cash-fund accrual');
+      await queue.upsertJobScheduler(
+        ACCRUAL_SCHEDULER,
+        { every: options.everyMs ?? 10 * 60_000 },
+        {
+          name: FUND_JOBS.accrue,
+          data: {},
+          opts: { attempts: 5, backoff: { type: 'exponential', delay: 5_000 } },
+        },
+      );
+      return {
+        async stop() {
+          await worker.close();
+          await queue.close();
+          bull.disconnect();
+        },
+      };
+    },
+  };
+}

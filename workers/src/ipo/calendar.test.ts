@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { marketClock } from './calendar.ts';
+
+const status = (tradingDate: string, time: string) => ({
+  protocol: 1 as const,
+  phase: 'continuous' as const,
+  tradingDate,
+  simulated: true,
+  time: Date.parse(time),
+});
+
+describe("the calendar's market clock", () => {
+  it("reads the feed's trading date and its market time in Shanghai", () => {
+    expect(marketClock(status('2026-07-09', '2026-07-09T10:30:00+08:00'))).toEqual({
+      tradingDate: '2026-07-09',
+      minute: 630,
+    });
+  });
+
+  it('counts a trading date whose calendar day has passed as over (a weekend after Friday)', () => {
+    expect(marketClock(status('2026-07-10', '2026-07-11T09:45:00+08:00'))).toEqual({
+      tradingDate: '2026-07-10',
+      minute: 1440,
+    });
+  });
+
+  it('goes by the wall clock in Shanghai while no feed has spoken', () => {
+    expect(marketClock(null, Date.parse('2026-07-09T01:00:00Z'))).toEqual({
+      tradingDate: '2026-07-09',
+      minute: 540,
+    });
+  });
+});

@@ -1,0 +1,146 @@
+/** The IPO calendar's BullMQ worker: the scheduled tick, and the payment, listing and holdings jobs it adds. */
+
+import {
+  allotmentQueue,
+  ipos,
+  listIssue,
+  redisMessagePublisher,
+  settlePayments,
+  snapshotHoldings,
+} from '@bourse/server/ipo';
+import { type Db, DEFAULT_REDIS_PREFIX, logger } from '@bourse/server/platform';
+import { redisMarketView } from '@bourse/server/trading';
+import {
+  CALENDAR_JOBS,
+  Dec,
+  FEED_KEYS,
+  feedInstrumentsSchema,
+  holdingsJobSchema,
+  IPO_QUEUES,
+  issueJobSchema,
+  parseJson,
+} from '@bourse/shared';
+import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { BackgroundService } from '../index.ts';
+import { parseJobData } from '../jobData.ts';
+import { bullPrefix } from '../market/queues.ts';
+import { type CalendarDeps, calendarTick, marketClock } from './calendar.ts';
+import type { PipelineMarket } from './pipeline.ts';
+
+export interface CalendarOptions {
+  redisPrefix?: string;
+  /** How often the calendar looks at the market's clock; the demo clock's day lasts 15 minutes. */
+  tickMs?: number;
+}
+
+type MarketView = ReturnType<typeof redisMarketView>;
+
+/** Quotes sampled per board for its going price. */
+const PRICE_SAMPLE = 60;
+
+/** Codes, names and going prices of the simulated market, from the feed's listing and snapshot. */
+export async function pipelineMarket(
+  db: Db,
+  redis: Redis,
+  redisPrefix: string,
+  market: MarketView,
+): Promise<PipelineMarket> {
+  const listing =
+    parseJson(feedInstrumentsSchema, await redis.get(`${redisPrefix}${FEED_KEYS.instrumentsKey}`)) ?? [];
+  const issued = await db.select({ code: ipos.code, name: ipos.name }).from(ipos);
+  const medians = new Map<string, Dec>();
+  for (const board of ['main', 'chinext', 'star'] as const) {
+    const sample = listing.filter((l) => l.board === board && !l.isST).slice(0, PRICE_SAMPLE);
+    const prices = [...(await market.quotes(sample.map((l) => l.symbol))).values()]
+      .map((q) => new Dec(q.price))
+      .sort((a, b) => a.comparedTo(b));
+    const median = prices[Math.floor(prices.length / 2)];
+    if (median) medians.set(board, median);
+  }
+  return {
+    codes: new Set([...listing.map((l) => l.symbol), ...issued.map((i) => i.code)]),
+    names: new Set([...listing.map((l) => l.name), ...issued.map((i) => i.name)]),
+    medianPrice: (board) => medians.get(board),
+  };
+}
+
+export function calendarProcessor(deps: CalendarDeps & { market: MarketView }) {
+  return async (job: Job) => {
+    switch (job.name) {
+      case CALENDAR_JOBS.tick:
+        await calendarTick(deps, marketClock(await deps.market.status()));
+        return;
+      case CALENDAR_JOBS.payment: {
+        const { ipoId } = parseJobData(issueJobSchema, job);
+        const moved = await settlePayments(deps.db, ipoId, deps.publish);
+        logger.info({ ipoId, moved }, 'ipo calendar: payments settled');
+        return { moved };
+      }
+      case CALENDAR_JOBS.listing: {
+        const { ipoId, tradingDate } = parseJobData(issueJobSchema, job);
+        const listed = await listIssue(deps.db, ipoId, tradingDate);
+        logger.info({ ipoId, listed }, 'ipo calendar: issue listed');
+        return { listed };
+      }
+      case CALENDAR_JOBS.holdings: {
+        const { tradingDate } = parseJobData(holdingsJobSchema, job);
+        const taken = await snapshotHoldings(deps.db, tradingDate);
+        // The feed stores a day's bars at its close; until then, retry with backoff.
+        if (!taken) throw new Error(`no day bars stored for ${tradingDate} yet`);
+        return taken;
+      }
+      default:
+        throw new UnrecoverableError(`unknown calendar job ${job.name}`);
+    }
+  };
+}
+
+export function ipoCalendarService(options: CalendarOptions = {}): BackgroundService {
+  return {
+    name: 'ipo-calendar',
+    async start(context) {
+      const prefix = options.redisPrefix ?? DEFAULT_REDIS_PREFIX;
+      const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: null });
+      const blocking = redis.duplicate();
+      const calendarQueue = new Queue(IPO_QUEUES.calendar, { connection: redis, prefix: bullPrefix(prefix) });
+      const allotments = allotmentQueue(redis, prefix);
+      const publisher = redisMessagePublisher(redis, prefix);
+      const market = redisMarketView(redis, prefix);
+      const { db } = context.database;
+      // One scheduler for the whole deployment, whichever worker upserts it.
+      await calendarQueue.upsertJobScheduler(
+        'ipo-calendar-tick',
+        { every: options.tickMs ?? 2_000 },
+        { name: CALENDAR_JOBS.tick, opts: { removeOnComplete: true, removeOnFail: 100 } },
+      );
+      const worker = new Worker(
+        IPO_QUEUES.calendar,
+        calendarProcessor({
+          db,
+          calendarQueue,
+          allotmentQueue: allotments,
+          market,
+          publish: (sent) => publisher.publish(sent),
+          pipelineMarket: () => pipelineMarket(db, redis, prefix, market),
+        }),
+        { connection: blocking, prefix: bullPrefix(prefix), concurrency: 2 },
+      );
+      worker.on('failed', (job, err) =>
+        logger.warn(
+          { job: job?.id, attempts: job?.attemptsMade, err: err.message },
+          'ipo calendar job failed',
+        ),
+      );
+      worker.on('error', (err) => logger.warn({ err: err.message }, 'ipo calendar worker error'));
+      return {
+        async stop() {
+          await worker.close();
+          await Promise.all([calendarQueue.close(), allotments.close()]);
+          blocking.disconnect();
+          redis.disconnect();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { classifySymbol, Dec } from '@bourse/shared';
+import { describe, expect, it } from 'vitest';
+import { issuesOn, type PipelineMarket, planIssue } from './pipeline.ts';
+
+const market = (
+  codes: Iterable<string> = [],
+  medians: Partial<Record<string, string>> = {},
+): PipelineMarket => ({
+  codes: new Set(codes),
+  names: new Set(['恒瑞药业']),
+  medianPrice: (board) => (medians[board] ? new Dec(medians[board]) : undefined),
+});
+
+describe('the IPO pipeline', () => {
+  it('plans issues shaped like real ones, the same for the same slot', () => {
+    const slots = Array.from(
+      { length: 200 },
+      (_, i) => `2026-07-${String(10 + (i % 20)).padStart(2, '0')}/${i}`,
+    );
+    const planned = slots.map(
+      (slot) => planIssue(slot, market([], { main: '9.00', chinext: '20.00', star: '30.00' }))!,
+    );
+    for (const issue of planned) {
+      const cls = classifySymbol(issue.code);
+      expect(cls?.kind).toBe('stock');
+      expect(issue.code).toMatch(/^(603|605|001|003|301|688|689)\d{3}$/);
+      expect(issue.name).toMatch(/^\p{Script=Han}{4}$/u);
+      expect(issue.name).not.toBe('恒瑞药业');
+      expect(Number(issue.price)).toBeGreaterThanOrEqual(3);
+      expect(Number(issue.price)).toBeLessThanOrEqual(200);
+      expect(issue.onlineShares % 500).toBe(0);
+      expect(issue.onlineShares).toBeGreaterThanOrEqual(3_000_000);
+    }
+    // Priced from the board's going rate: STAR issues dearer than main-board ones on the whole.
+    const median = (board: string) => {
+      const prices = planned
+        .filter((p) => classifySymbol(p.code)?.board === board)
+        .map((p) => Number(p.price));
+      return prices.sort((a, b) => a - b)[Math.floor(prices.length / 2)]!;
+    };
+    expect(median('star')).toBeGreaterThan(median('main'));
+    expect(planIssue(slots[0]!, market())).toEqual(planIssue(slots[0]!, market()));
+  });
+
+  it('never takes a code already used, and gives up when a board is full', () => {
+    const full = (prefixes: string[]) =>
+      prefixes.flatMap((p) => Array.from({ length: 1000 }, (_, n) => p + String(n).padStart(3, '0')));
+    const taken = full(['603', '605', '001', '003', '301', '688']);
+    const planned = planIssue('2026-07-10/0', market(taken));
+    expect(planned === undefined || planned.code.startsWith('689')).toBe(true);
+    expect(planIssue('2026-07-10/0', market([...taken, ...full(['689'])]))).toBeUndefined();
+  });
+
+  it('has one or two issues a trading day', () => {
+    const counts = Array.from({ length: 60 }, (_, i) =>
+      issuesOn(`2026-08-${String(1 + (i % 28)).padStart(2, '0')}-${i}`),
+    );
+    expect(new Set(counts)).toEqual(new Set([1, 2]));
+  });
+});
