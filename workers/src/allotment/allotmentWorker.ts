@@ -1,7 +1,7 @@
 /** The BullMQ worker of the allotment batch: plan → chunks (in parallel, any worker) → finish. */
 
 import { ALLOTMENT_JOB_OPTIONS, allotmentQueue, redisMessagePublisher } from '@bourse/server/ipo';
-import { type Db, DEFAULT_REDIS_PREFIX, logger } from '@bourse/server/platform';
+import { type Db, logger } from '@bourse/server/platform';
 import {
   ALLOTMENT_JOBS,
   allotmentChunkJobSchema,
@@ -11,10 +11,9 @@ import {
   IPO_QUEUES,
 } from '@bourse/shared';
 import { type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
 import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
-import { bullPrefix } from '../market/queues.ts';
 import { allotChunk, DrawnIssues, finishAllotment, planAllotment } from './batch.ts';
 
 export interface AllotmentOptions {
@@ -91,35 +90,29 @@ export function allotmentService(options: AllotmentOptions = {}): BackgroundServ
   return {
     name: 'ipo-allotment',
     async start(context) {
-      const prefix = options.redisPrefix ?? DEFAULT_REDIS_PREFIX;
-      const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: null });
-      const blocking = redis.duplicate();
-      const queue = allotmentQueue(redis, prefix);
+      const bull = bullConnections(context.redisUrl, options.redisPrefix);
+      const queue = allotmentQueue(bull.redis, bull.redisPrefix);
       const processor = allotmentProcessor({
         db: context.database.db,
         queue,
-        publish: redisMessagePublisher(redis, prefix),
+        publish: redisMessagePublisher(bull.redis, bull.redisPrefix),
         chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE,
       });
       const worker = new Worker(IPO_QUEUES.allotment, processor, {
-        connection: blocking,
-        prefix: bullPrefix(prefix),
+        connection: bull.blocking,
+        prefix: bull.prefix,
         concurrency: options.concurrency ?? 4,
         lockDuration: options.lockDurationMs ?? 30_000,
         stalledInterval: options.stalledIntervalMs ?? 30_000,
         // A worker killed mid-chunk only delays the chunk: its rerun is harmless, so never give up on it.
         maxStalledCount: 1_000,
       });
-      worker.on('failed', (job, err) =>
-        logger.warn({ job: job?.id, attempts: job?.attemptsMade, err: err.message }, 'allotment job failed'),
-      );
-      worker.on('error', (err) => logger.warn({ err: err.message }, 'allotment worker error'));
+      logWorkerProblems(worker, 'allotment');
       return {
         async stop() {
           await worker.close();
           await queue.close();
-          blocking.disconnect();
-          redis.disconnect();
+          bull.disconnect();
         },
       };
     },

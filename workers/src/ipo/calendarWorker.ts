@@ -8,7 +8,7 @@ import {
   settlePayments,
   snapshotHoldings,
 } from '@bourse/server/ipo';
-import { type Db, DEFAULT_REDIS_PREFIX, logger } from '@bourse/server/platform';
+import { type Db, logger } from '@bourse/server/platform';
 import { redisMarketView } from '@bourse/server/trading';
 import {
   CALENDAR_JOBS,
@@ -21,10 +21,10 @@ import {
   parseJson,
 } from '@bourse/shared';
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
 import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
-import { bullPrefix } from '../market/queues.ts';
 import { type CalendarDeps, calendarTick, marketClock } from './calendar.ts';
 import type { PipelineMarket } from './pipeline.ts';
 
@@ -100,10 +100,9 @@ export function ipoCalendarService(options: CalendarOptions = {}): BackgroundSer
   return {
     name: 'ipo-calendar',
     async start(context) {
-      const prefix = options.redisPrefix ?? DEFAULT_REDIS_PREFIX;
-      const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: null });
-      const blocking = redis.duplicate();
-      const calendarQueue = new Queue(IPO_QUEUES.calendar, { connection: redis, prefix: bullPrefix(prefix) });
+      const bull = bullConnections(context.redisUrl, options.redisPrefix);
+      const { redis, redisPrefix: prefix } = bull;
+      const calendarQueue = new Queue(IPO_QUEUES.calendar, { connection: redis, prefix: bull.prefix });
       const allotments = allotmentQueue(redis, prefix);
       const publisher = redisMessagePublisher(redis, prefix);
       const market = redisMarketView(redis, prefix);
@@ -124,21 +123,14 @@ export function ipoCalendarService(options: CalendarOptions = {}): BackgroundSer
           publish: (sent) => publisher.publish(sent),
           pipelineMarket: () => pipelineMarket(db, redis, prefix, market),
         }),
-        { connection: blocking, prefix: bullPrefix(prefix), concurrency: 2 },
+        { connection: bull.blocking, prefix: bull.prefix, concurrency: 2 },
       );
-      worker.on('failed', (job, err) =>
-        logger.warn(
-          { job: job?.id, attempts: job?.attemptsMade, err: err.message },
-          'ipo calendar job failed',
-        ),
-      );
-      worker.on('error', (err) => logger.warn({ err: err.message }, 'ipo calendar worker error'));
+      logWorkerProblems(worker, 'ipo calendar');
       return {
         async stop() {
           await worker.close();
           await Promise.all([calendarQueue.close(), allotments.close()]);
-          blocking.disconnect();
-          redis.disconnect();
+          bull.disconnect();
         },
       };
     },

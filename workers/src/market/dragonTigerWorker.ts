@@ -1,7 +1,7 @@
 /** The after-close job that builds a trading day's dragon-tiger list, and the worker that runs it. */
 
 import { dayBarsOn, storeDragonTigerDay } from '@bourse/server/market/history';
-import { type Db, DEFAULT_REDIS_PREFIX, logger } from '@bourse/server/platform';
+import { type Db, logger } from '@bourse/server/platform';
 import {
   Dec,
   type DragonTigerJob,
@@ -11,10 +11,10 @@ import {
   MARKET_QUEUES,
 } from '@bourse/shared';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
 import type { BackgroundService } from '../index.ts';
 import { buildDragonTiger, DEVIATION_INDEX } from './dragonTiger.ts';
-import { bullPrefix } from './queues.ts';
 
 /** Builds and stores a day's list; false when that day's list was already stored. */
 export async function buildDragonTigerDay(
@@ -46,25 +46,27 @@ export function dragonTigerService(options: { redisPrefix?: string } = {}): Back
   return {
     name: 'market-lists',
     async start(context) {
-      const prefix = options.redisPrefix ?? DEFAULT_REDIS_PREFIX;
-      const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: null });
-      const blocking = redis.duplicate();
+      const bull = bullConnections(context.redisUrl, options.redisPrefix);
       const worker = new Worker(
         MARKET_QUEUES.dragonTiger,
         async (job: Job) => {
           const parsed = dragonTigerJobSchema.safeParse(job.data);
           if (!parsed.success) throw new UnrecoverableError(`bad dragon-tiger job: ${parsed.error.message}`);
-          const built = await buildDragonTigerDay(context.database.db, redis, prefix, parsed.data);
+          const built = await buildDragonTigerDay(
+            context.database.db,
+            bull.redis,
+            bull.redisPrefix,
+            parsed.data,
+          );
           logger.info({ tradingDate: parsed.data.tradingDate, built }, 'dragon-tiger list');
         },
-        { connection: blocking, prefix: bullPrefix(prefix), concurrency: 1 },
+        { connection: bull.blocking, prefix: bull.prefix, concurrency: 1 },
       );
-      worker.on('error', (err) => logger.warn({ err: err.message }, 'dragon-tiger worker error'));
+      logWorkerProblems(worker, 'dragon-tiger');
       return {
         async stop() {
           await worker.close();
-          blocking.disconnect();
-          redis.disconnect();
+          bull.disconnect();
         },
       };
     },
