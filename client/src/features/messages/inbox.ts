@@ -6,7 +6,7 @@ import { MessageChannel, type MessageSocket } from './messageChannel.ts';
 import { initialMessageState, useMessageStore } from './messageStore.ts';
 import { fetchUnreadCount } from './messagesApi.ts';
 
-// Its own socket on /user: the trading channel's follows a different life (snapshots, trading days).
+// The /user socket is shared with the trading channel (see sessionSocket).
 const browserSocket = (): MessageSocket => sessionSocket(USER_NAMESPACE) as unknown as MessageSocket;
 
 /** Counts the unread; a failure leaves the last count (the badge is not worth a toast). */

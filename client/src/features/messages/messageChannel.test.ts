@@ -34,6 +34,13 @@ describe('MessageChannel', () => {
     expect(deps.recount).toHaveBeenCalledTimes(2);
   });
 
+  it('counts the unread at once on a shared socket that is open already', () => {
+    const { socket, deps, channel: c } = channel();
+    socket.open();
+    c.bind('tok');
+    expect(deps.recount).toHaveBeenCalledTimes(1);
+  });
+
   it('hands on messages that keep the contract and logs the rest', () => {
     const { socket, deps, channel: c } = channel();
     c.bind('tok');

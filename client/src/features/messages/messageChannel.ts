@@ -3,6 +3,7 @@ import type { Logger } from '../market/data/marketConnection.ts';
 
 /** The part of a socket.io-client Socket the channel uses; tests give a fake. */
 export interface MessageSocket {
+  readonly connected: boolean;
   on(event: string, listener: (...args: never[]) => void): unknown;
   connect(): unknown;
   disconnect(): unknown;
@@ -36,7 +37,11 @@ export class MessageChannel {
     this.token = token;
     this.socket?.disconnect();
     this.deps.reset();
-    if (token) this.ensureSocket().connect();
+    if (!token) return;
+    const socket = this.ensureSocket();
+    socket.connect();
+    // The socket is shared with the trading channel and may be open already: no 'connect' comes then.
+    if (socket.connected) this.deps.recount();
   }
 
   private ensureSocket(): MessageSocket {

@@ -43,6 +43,22 @@ function setUp() {
 }
 
 describe('UserChannel', () => {
+  it('is open at once on a shared socket that is open already', () => {
+    const store = create<TradingState>(() => initialTradingState());
+    const shared = new FakeMarketSocket();
+    shared.open();
+    const channel = new UserChannel({
+      createSocket: () => shared,
+      loadSnapshot: () => new Promise(() => undefined),
+      getState: store.getState,
+      setState: store.setState,
+      initialState: initialTradingState,
+      logger: { warn: vi.fn(), error: vi.fn() },
+    });
+    channel.bind('tok');
+    expect(store.getState().channel).toBe('open');
+  });
+
   it('loads a snapshot on login and a new one on every (re)connect', async () => {
     const t = setUp();
     t.channel.bind('tok');

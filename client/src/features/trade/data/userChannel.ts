@@ -62,7 +62,10 @@ export class UserChannel {
     this.token = token;
     if (!token) return;
     this.setChannel('connecting');
-    this.ensureSocket().connect();
+    const socket = this.ensureSocket();
+    socket.connect();
+    // The socket is shared with the message inbox and may be open already: no 'connect' comes then.
+    if (socket.connected) this.setChannel('open');
     this.refresh();
   }
 
