@@ -8,6 +8,7 @@ import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteKeys, TEST_REDIS_URL } from '../market/testing/redis.ts';
+import { until } from '../testing/until.ts';
 import { copySubscriptions } from './population.ts';
 import { batchCounts, issueAwaitingAllotment, outcomeOf, statusOf, subscribe } from './testing/issues.ts';
 import { verifyAllotment } from './verify.ts';
@@ -30,14 +31,6 @@ function spawnWorker(env: Record<string, string>): { child: ChildProcess; ready:
   });
   ready.catch(() => undefined);
   return { child, ready };
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('the allotment batch with its workers killed -9 mid-run (postgres)', () => {

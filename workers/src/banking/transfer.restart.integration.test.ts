@@ -4,7 +4,8 @@ import { auditBanking, HEALTHY, scratchPostgres } from '@bourse/server/banking/t
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forkReady } from '../testing/forkReady.ts';
-import { auditingCount, cashByCustomer, fileTransfers, newCustomer, until } from './testing/transfers.ts';
+import { until } from '../testing/until.ts';
+import { auditingCount, cashByCustomer, fileTransfers, newCustomer } from './testing/transfers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CUSTOMERS = 6;

@@ -3,8 +3,9 @@ import { auditBanking, DB_KINDS, HEALTHY, openTestDatabase } from '@bourse/serve
 import { type Database, loadConfig } from '@bourse/server/platform';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../testing/until.ts';
 import { DEFAULT_BANK_OPTIONS, type SimulatedBankOptions } from './simulatedBank.ts';
-import { auditingCount, cashByCustomer, fileTransfers, newCustomer, until } from './testing/transfers.ts';
+import { auditingCount, cashByCustomer, fileTransfers, newCustomer } from './testing/transfers.ts';
 import { bankTransferService } from './transferWorker.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -19,6 +19,7 @@ import { Dec, FEED_KEYS, feedShard, feedTradesMessageSchema, type TradeTick } fr
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forkReady } from '../testing/forkReady.ts';
+import { until } from '../testing/until.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SYMBOL = '600000';
@@ -30,14 +31,6 @@ const TICKS = ORDER_QUANTITY / TICK_VOLUME;
 function spawnMatcher(env: Record<string, string>) {
   const { child, ready } = forkReady(new URL('./testing/matcherProcess.ts', import.meta.url), 'held', env);
   return { child, held: ready };
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('the matcher killed in the middle of a burst of fills (postgres)', () => {

@@ -1,6 +1,5 @@
 /** Drivers of the bank-transfer worker tests: customers who file transfers, and what the ledger says after. */
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   bindCard,
   createUser,
@@ -67,14 +66,6 @@ export async function auditingCount(db: Db): Promise<number> {
     }
   ).rows;
   return Number(row?.n ?? 0);
-}
-
-export async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(50);
-  }
 }
 
 /**
