@@ -16,6 +16,7 @@ import { useSymbolFills } from './symbolFills.ts';
 import '../market/market.css';
 import '../trade/trade.css';
 import './portfolio.css';
+import { DASH } from '../market/format.ts';
 
 const SYMBOL = /^\d{6}$/;
 
@@ -34,7 +35,7 @@ async function findClosed(
 }
 
 const averageOf = (amount: string, quantity: number) =>
-  quantity > 0 ? new Dec(amount).dividedBy(quantity).toFixed(3) : '—';
+  quantity > 0 ? new Dec(amount).dividedBy(quantity).toFixed(3) : DASH;
 
 function ClosedDetail({ position }: { position: ClosedPosition }) {
   const { t } = useTranslation();

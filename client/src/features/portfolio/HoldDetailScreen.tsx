@@ -19,6 +19,7 @@ import '../market/market.css';
 import '../stock/stock.css';
 import '../trade/trade.css';
 import './portfolio.css';
+import { DASH } from '../market/format.ts';
 
 // The chart library loads only once a chart is drawn.
 const PnlChart = lazy(() => import('./PnlChart.tsx').then((m) => ({ default: m.PnlChart })));
@@ -103,7 +104,7 @@ export function HoldDetailScreen() {
             </SnapshotState>
           ) : (
             <p className="load-state" role="alert">
-              {t('stock.unknown', { code: asked || '—' })}
+              {t('stock.unknown', { code: asked || DASH })}
             </p>
           )}
         </div>

@@ -12,6 +12,7 @@ import { AccountSummary } from './AccountSummary.tsx';
 import { FigureGrid, PositionHead } from './Figures.tsx';
 import '../market/market.css';
 import './portfolio.css';
+import { DASH } from '../market/format.ts';
 
 /** One holding: what it is worth and what it made, live; in a list a tap opens its details. */
 export function PositionCard({ position, linked = true }: { position: PositionView; linked?: boolean }) {
@@ -22,7 +23,7 @@ export function PositionCard({ position, linked = true }: { position: PositionVi
       ['quantity', shares(p.quantity)],
       ['sellable', shares(p.sellableQuantity)],
       ['averageCost', p.averageCost],
-      ['price', p.price ?? '—'],
+      ['price', p.price ?? DASH],
       ['todayPnl', <Pnl key="todayPnl" value={p.todayPnl} />],
       ['cost', money(p.cost)],
     ] as const

@@ -9,7 +9,7 @@ import { Screen } from '../../shared-ui/Screen.tsx';
 import { Sheet } from '../../shared-ui/Sheet.tsx';
 import { useBookStream, useLiveQuote, useMarketStatus } from '../market/data/hooks.ts';
 import { useMarketStore } from '../market/data/marketStore.ts';
-import { formatPct, trendClass, trendOf } from '../market/format.ts';
+import { DASH, formatPct, trendClass, trendOf } from '../market/format.ts';
 import { LoadState } from '../market/LoadState.tsx';
 import { MarketStatusBar } from '../market/MarketStatusBar.tsx';
 import { NameCode } from '../market/NameCode.tsx';
@@ -94,7 +94,7 @@ function SymbolButton({ symbol, onOpen }: { symbol: string | undefined; onOpen: 
         <>
           <NameCode name={quote?.name ?? symbol} symbol={symbol} />
           <span className={`ticket-symbol__price ${trend}`} data-testid="ticket-last-price">
-            {quote?.price ?? '—'}
+            {quote?.price ?? DASH}
           </span>
           <span className={`ticket-symbol__pct ${trend}`}>{formatPct(quote?.pct)}</span>
         </>

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, messageOf } from '../../../lib/http/ApiError.ts';
 import { toast } from '../../../shared-ui/toast/toastStore.ts';
+import { DASH } from '../../market/format.ts';
 import { NameCode } from '../../market/NameCode.tsx';
 import { cancelOrder } from '../data/tradingApi.ts';
 import { isOpenOrder, noteOrder } from '../data/tradingStore.ts';
@@ -58,7 +59,7 @@ function OrderRow({ order }: { order: OrderView }) {
         </div>
         <div>
           <dt>{t('trade.averagePrice')}</dt>
-          <dd>{order.averagePrice ?? '—'}</dd>
+          <dd>{order.averagePrice ?? DASH}</dd>
         </div>
       </dl>
       <div className="order-row__foot">

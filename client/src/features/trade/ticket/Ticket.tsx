@@ -14,6 +14,7 @@ import { isApiError, messageOf } from '../../../lib/http/ApiError.ts';
 import { Button } from '../../../shared-ui/Button.tsx';
 import { toast } from '../../../shared-ui/toast/toastStore.ts';
 import type { Quote } from '../../market/data/marketStore.ts';
+import { DASH } from '../../market/format.ts';
 import { Segmented } from '../../market/Segmented.tsx';
 import { OrderBook } from '../../stock/OrderBook.tsx';
 import { newIdempotencyKey, placeOrder } from '../data/tradingApi.ts';
@@ -223,11 +224,11 @@ export function Ticket(props: TicketProps) {
           )}
           <div>
             <dt>{t('trade.estAmount')}</dt>
-            <dd data-testid="ticket-amount">{est ? money(est.amount.toFixed(2)) : '—'}</dd>
+            <dd data-testid="ticket-amount">{est ? money(est.amount.toFixed(2)) : DASH}</dd>
           </div>
           <div>
             <dt>{t('trade.estFees')}</dt>
-            <dd data-testid="ticket-fees">{est ? money(est.fees.total.toFixed(2)) : '—'}</dd>
+            <dd data-testid="ticket-fees">{est ? money(est.fees.total.toFixed(2)) : DASH}</dd>
           </div>
         </dl>
         {shownProblem ? (
