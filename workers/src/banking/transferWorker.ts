@@ -20,9 +20,9 @@ import {
   transferCallbackJobSchema,
 } from '@bourse/shared';
 import { DelayedError, type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
-import type { z } from 'zod';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
 import type { BackgroundService } from '../index.ts';
+import { parseJobData } from '../jobData.ts';
 import { simulatedBankOptionsFromEnv } from './bankOptions.ts';
 import { SimulatedBank, type SimulatedBankOptions } from './simulatedBank.ts';
 
@@ -41,12 +41,6 @@ export interface TransferWorkerOptions {
 }
 
 const SWEEP_SCHEDULER = 'bank-transfer-sweep';
-
-function parse<T extends z.ZodType>(schema: T, job: Job): z.infer<T> {
-  const parsed = schema.safeParse(job.data);
-  if (!parsed.success) throw new UnrecoverableError(`bad ${job.name} job: ${parsed.error.message}`);
-  return parsed.data;
-}
 
 export interface TransferProcessorDeps {
   db: Db;
@@ -70,7 +64,7 @@ export function transferProcessor(deps: TransferProcessorDeps) {
   return async (job: Job, token?: string) => {
     switch (job.name) {
       case TRANSFER_JOBS.advance: {
-        const { transferId } = parse(transferAdvanceJobSchema, job);
+        const { transferId } = parseJobData(transferAdvanceJobSchema, job);
         const advanced = await advanceTransfer(deps, transferId);
         if (advanced.kind === 'settled') publishSettlement(advanced.settlement, advanced.tradingDate, deps);
         if (advanced.kind === 'waiting') {
@@ -81,7 +75,7 @@ export function transferProcessor(deps: TransferProcessorDeps) {
         return advanced.kind;
       }
       case TRANSFER_JOBS.callback: {
-        const { transferId, outcome, bankReference } = parse(transferCallbackJobSchema, job);
+        const { transferId, outcome, bankReference } = parseJobData(transferCallbackJobSchema, job);
         const settled = await settleAnswer(deps, transferId, outcome, bankReference);
         if (settled.kind === 'settled') publishSettlement(settled.settlement, settled.tradingDate, deps);
         return settled.kind;

@@ -4,9 +4,10 @@ import { accrueThrough, fundToday } from '@bourse/server/fund';
 import { logger } from '@bourse/server/platform';
 import { redisMarketView } from '@bourse/server/trading';
 import { dayBefore, FUND_JOBS, FUND_QUEUES, fundAccrueJobSchema } from '@bourse/shared';
-import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { type Job, Queue, Worker } from 'bullmq';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
 import type { BackgroundService } from '../index.ts';
+import { parseJobData } from '../jobData.ts';
 import { simulatedYieldPer10k } from './simulatedRates.ts';
 
 export interface AccrualOptions {
@@ -38,9 +39,8 @@ export function cashFundAccrualService(options: AccrualOptions = {}): Background
       const worker = new Worker(
         FUND_QUEUES.accrual,
         async (job: Job) => {
-          const parsed = fundAccrueJobSchema.safeParse(job.data);
-          if (!parsed.success) throw new UnrecoverableError(`bad accrual job: ${parsed.error.message}`);
-          const through = parsed.data.through ?? dayBefore(fundToday(await market.status()));
+          const { through: asked } = parseJobData(fundAccrueJobSchema, job);
+          const through = asked ?? dayBefore(fundToday(await market.status()));
           const report = await accrueThrough(deps, through);
           if (report.days.length > 0) logger.info(report, 'cash fund: yields accrued');
           return report;

@@ -10,10 +10,11 @@ import {
   feedInstrumentsSchema,
   MARKET_QUEUES,
 } from '@bourse/shared';
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
 import type { BackgroundService } from '../index.ts';
+import { parseJobData } from '../jobData.ts';
 import { buildDragonTiger, DEVIATION_INDEX } from './dragonTiger.ts';
 
 /** Builds and stores a day's list; false when that day's list was already stored. */
@@ -50,15 +51,9 @@ export function dragonTigerService(options: { redisPrefix?: string } = {}): Back
       const worker = new Worker(
         MARKET_QUEUES.dragonTiger,
         async (job: Job) => {
-          const parsed = dragonTigerJobSchema.safeParse(job.data);
-          if (!parsed.success) throw new UnrecoverableError(`bad dragon-tiger job: ${parsed.error.message}`);
-          const built = await buildDragonTigerDay(
-            context.database.db,
-            bull.redis,
-            bull.redisPrefix,
-            parsed.data,
-          );
-          logger.info({ tradingDate: parsed.data.tradingDate, built }, 'dragon-tiger list');
+          const request = parseJobData(dragonTigerJobSchema, job);
+          const built = await buildDragonTigerDay(context.database.db, bull.redis, bull.redisPrefix, request);
+          logger.info({ tradingDate: request.tradingDate, built }, 'dragon-tiger list');
         },
         { connection: bull.blocking, prefix: bull.prefix, concurrency: 1 },
       );
