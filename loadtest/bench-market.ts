@@ -2,14 +2,17 @@
  * Live market fan-out benchmark (issue 3 §6).
  *
  *   pnpm bench:market -- [--clients 1000] [--symbols 50] [--seconds 20] [--warmup 5]
- *     [--procs 4] [--window 250] [--feed-symbols 5000]
+ *     [--procs 4] [--window 250] [--feed-symbols 5000] [--database postgres|pglite] [--cpu-prof DIR]
  *
  * Starts the real feed (workers' simulator on the demo clock) and a real server, each in its own
- * process, under a fresh Redis prefix; opens --clients socket.io clients over --procs client
- * processes, each subscribed to --symbols random listed codes; measures after a warm-up. Then
- * the same clients, from the same processes with the same symbols, against a bare `ws` server
- * fed from the same Redis channels (market/wsBaseline.ts). Needs Redis at REDIS_URL
- * (default 127.0.0.1:6379); removes its keys and children on exit or Ctrl-C.
+ * process, under a fresh Redis prefix and, as docker-compose runs them, on a fresh scratch
+ * PostgreSQL database (TEST_DATABASE_URL's server; `--database pglite` gives each its own
+ * embedded one instead, which alone takes some 600 MiB of the server's RSS); opens --clients
+ * socket.io clients over --procs client processes, each subscribed to --symbols random listed
+ * codes; measures after a warm-up. Then the same clients, from the same processes with the same
+ * symbols, against a bare `ws` server fed from the same Redis channels (market/wsBaseline.ts).
+ * Needs Redis at REDIS_URL (default 127.0.0.1:6379); removes its keys, database and children on
+ * exit or Ctrl-C. --cpu-prof: the Socket.IO server writes a V8 CPU profile into DIR when it exits.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -19,6 +22,7 @@ import { FEED_KEYS, FEED_SHARDS } from '@bourse/shared';
 import { type ChildUsage, forkService, type ServiceChild } from '../server/src/market/testing/benchChild.ts';
 import { percentile } from '../server/src/market/testing/benchStats.ts';
 import { spawnServer } from '../server/src/market/testing/spawnServer.ts';
+import { scratchPostgres } from '../server/src/testing/testDatabase.ts';
 import { benchArgs, deletePrefix, loadAverage as load, machine, mib, runBench } from './benchRun.ts';
 import type { ClientCommand, ClientReply, Transport } from './market/clientProcess.ts';
 
@@ -30,6 +34,8 @@ const args = benchArgs({
   procs: { type: 'string', default: '4' },
   window: { type: 'string', default: '250' },
   'feed-symbols': { type: 'string', default: '5000' },
+  database: { type: 'string', default: 'postgres' },
+  'cpu-prof': { type: 'string' },
 });
 const num = (name: keyof typeof args) => Number(args[name]);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -44,8 +50,10 @@ const clients = num('clients');
 if (!Number.isInteger(clients) || clients < 1 || clients > MAX_CLIENTS)
   throw new Error(`--clients must be 1..${MAX_CLIENTS}`);
 const procCount = Math.min(num('procs'), clients);
+if (args.database !== 'postgres' && args.database !== 'pglite')
+  throw new Error('--database must be postgres or pglite');
 const prefix = `bench-market:${randomUUID()}:`;
-const env = {
+const env: Record<string, string> = {
   REDIS_URL,
   REDIS_PREFIX: prefix,
   MARKET_CONFLATION_MS: args.window!,
@@ -53,6 +61,7 @@ const env = {
   FEED_SYMBOLS: args['feed-symbols']!,
 };
 const redis = createRedis(REDIS_URL);
+/** Stopped in order on exit: the children, then the scratch database they used. */
 const children: { stop(): Promise<void> }[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -143,6 +152,9 @@ interface PhaseResult {
   connected: number;
   failed: number;
   connectSeconds: number;
+  connectsPerSec: number;
+  /** What the feed got out while the clients connected: the connects' cost to everything else on the box. */
+  feedQuotesPerSecConnecting: number;
   updatesPerSec: number;
   packetsPerSec: number;
   p50: number;
@@ -173,6 +185,7 @@ async function runPhase(
   universe: string[],
 ): Promise<PhaseResult> {
   console.log(`${label}: connecting ${clients} clients (load ${load()})`);
+  meter.take();
   const connectStarted = performance.now();
   const connects = await Promise.all(
     processes.map((p, i) =>
@@ -188,6 +201,7 @@ async function runPhase(
     ),
   );
   const connectSeconds = (performance.now() - connectStarted) / 1_000;
+  const feedWhileConnecting = meter.take();
   const connected = connects.reduce((sum, c) => sum + c.connected, 0);
   const failed = connects.reduce((sum, c) => sum + c.failed, 0);
   const firstError = connects.find((c) => c.error)?.error;
@@ -212,6 +226,8 @@ async function runPhase(
     connected,
     failed,
     connectSeconds: Number(connectSeconds.toFixed(1)),
+    connectsPerSec: Math.round(connected / connectSeconds),
+    feedQuotesPerSecConnecting: Math.round(feedWhileConnecting.quotes / connectSeconds),
     updatesPerSec: Math.round(reports.reduce((sum, r) => sum + r.updates, 0) / elapsed),
     packetsPerSec: Math.round(reports.reduce((sum, r) => sum + r.packets, 0) / elapsed),
     p50: percentile(latencies, 0.5),
@@ -237,6 +253,8 @@ function print(results: PhaseResult[]): void {
       connected: r.connected,
       failed: r.failed,
       'connect s': r.connectSeconds,
+      'connects/s': r.connectsPerSec,
+      'feed quotes/s connecting': r.feedQuotesPerSecConnecting,
       'updates/s': r.updatesPerSec,
       'packets/s': r.packetsPerSec,
       'p50 ms': r.p50,
@@ -274,15 +292,24 @@ function print(results: PhaseResult[]): void {
 
 async function cleanup(): Promise<void> {
   await Promise.allSettled(children.map((c) => c.stop()));
+  await database?.close();
   // The feed's keys, its BullMQ queue and lock all live under the run's prefix.
   await deletePrefix(redis, prefix);
 }
 
+let database: { close(): Promise<void> } | undefined;
+
 async function main(): Promise<number> {
   console.log(
     `bench:market: ${clients} clients × ${args.symbols} symbols over ${procCount} client processes, ` +
-      `${args.window} ms window, ${args.warmup} s warm-up + ${args.seconds} s per server; ${machine()}`,
+      `${args.window} ms window, ${args.warmup} s warm-up + ${args.seconds} s per server, ` +
+      `${args.database}; ${machine()}`,
   );
+  if (args.database === 'postgres') {
+    const scratch = await scratchPostgres();
+    database = scratch;
+    env.DATABASE_URL = scratch.url;
+  }
   const feed = await forkService(fileURLToPath(new URL('./market/feedProcess.ts', import.meta.url)), env);
   children.push(feed);
   const universe = await waitForFeed();
@@ -294,7 +321,11 @@ async function main(): Promise<number> {
   children.push(...processes);
   const results: PhaseResult[] = [];
   const servers: [string, Transport, () => Promise<ServiceChild>][] = [
-    ['Socket.IO', 'socket.io', () => spawnServer(env)],
+    [
+      'Socket.IO',
+      'socket.io',
+      () => spawnServer(env, args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : []),
+    ],
     [
       'bare ws',
       'ws',

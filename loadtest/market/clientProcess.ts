@@ -78,9 +78,15 @@ async function connect(command: Extract<ClientCommand, { type: 'connect' }>): Pr
       error ??= (err as Error).message;
     }
   };
-  for (let started = 0; started < command.count; started += CONNECT_CONCURRENCY) {
-    await Promise.all(Array.from({ length: Math.min(CONNECT_CONCURRENCY, command.count - started) }, one));
-  }
+  // A sliding window: a new handshake starts as soon as one ends, not when the slowest of a group does.
+  let started = 0;
+  const lane = async () => {
+    while (started < command.count) {
+      started++;
+      await one();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONNECT_CONCURRENCY, command.count) }, lane));
   return { type: 'connected', connected, failed, ...(error ? { error } : {}) };
 }
 

@@ -21,6 +21,7 @@ import { localeOf } from '../http/locale.ts';
 import type { AppConfig } from '../platform/config.ts';
 import { logger } from '../platform/logger.ts';
 import { Conflator, type RoomsDrain } from './conflator.ts';
+import { eventFrame, sendFrame } from './frames.ts';
 import type { MarketState } from './marketState.ts';
 import { toBook, toQuoteSnapshot, toQuoteUpdate } from './quoteViews.ts';
 import { SubscriptionIndex } from './subscriptionIndex.ts';
@@ -41,6 +42,12 @@ export interface MarketGateway {
 const MAX_QUEUED_BYTES = 256 * 1024;
 /** Trade ticks kept per symbol per window; older ones of a burst are dropped (their seq shows the gap). */
 const MAX_TRADES_PER_WINDOW = 50;
+/**
+ * Longest stretch a flush writes batches without yielding: with thousands of sockets a whole
+ * window's writes would hold up reading the feed's Redis channels (whose output buffer Redis
+ * caps) and new handshakes; between slices the event loop serves both.
+ */
+const FLUSH_SLICE_MS = 10;
 
 const quoteRoom = (symbol: string) => `quote:${symbol}`;
 const bookRoom = (symbol: string) => `book:${symbol}`;
@@ -250,7 +257,27 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
     return drain.skipped;
   }
 
+  /** Batches of a window still being written in slices; the next window waits until they are out. */
+  let writing: Iterator<[Socket, string]> | undefined;
+  let closed = false;
+
+  function writeSlice(): void {
+    if (!writing || closed) return;
+    const started = performance.now();
+    for (let next = writing.next(); !next.done; next = writing.next()) {
+      sendFrame(...next.value);
+      if (performance.now() - started > FLUSH_SLICE_MS) {
+        setImmediate(writeSlice);
+        return;
+      }
+    }
+    writing = undefined;
+  }
+
   function flush(): void {
+    // The last window is still going out: what changed stays dirty for the next tick, and no
+    // socket gets a newer batch ahead of an older one.
+    if (writing) return;
     const backlog = new Map<Socket, boolean>();
     const backedUp = (socket: Socket) => {
       let full = backlog.get(socket);
@@ -271,10 +298,25 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
     };
 
     if (options.fanout === 'batch') {
-      for (const [socket, symbols] of quotes.conflator.drainBatches(backedUp)) {
-        const batch = symbols.map(updateOf).filter((u): u is QuoteUpdate => u !== undefined);
-        if (batch.length > 0) socket.emit(MARKET_EVENTS.quotes, batch);
-      }
+      // Each symbol's update is encoded once per window; a socket's batch joins the shared pieces.
+      const encoded = new Map<string, string | undefined>();
+      const jsonOf = (symbol: string) => {
+        if (!encoded.has(symbol)) {
+          const update = updateOf(symbol);
+          encoded.set(symbol, update && JSON.stringify(update));
+        }
+        return encoded.get(symbol);
+      };
+      const batches = quotes.conflator.drainBatches(backedUp);
+      writing = (function* () {
+        for (const [socket, symbols] of batches) {
+          const pieces = symbols.map(jsonOf).filter((json): json is string => json !== undefined);
+          if (pieces.length > 0) {
+            yield [socket, eventFrame(MARKET_NAMESPACE, MARKET_EVENTS.quotes, `[${pieces.join(',')}]`)];
+          }
+        }
+      })();
+      writeSlice();
     } else {
       broadcast(quotes.conflator.drainRooms(backedUp), quoteRoom, (emit, symbol) => {
         const update = updateOf(symbol);
@@ -315,6 +357,7 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       indices: indices.index.subscriberCount,
     }),
     close() {
+      closed = true;
       clearInterval(timer);
       unlisten();
     },
