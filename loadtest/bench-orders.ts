@@ -25,6 +25,7 @@ import {
   checkLedgerAndOrders,
   countRows,
   fillsBetween,
+  postgresBackendCpu,
   scratchPostgres,
 } from '@bourse/server/trading/testing';
 import {
@@ -390,10 +391,12 @@ async function main(): Promise<number> {
   ];
   const usages = () => Promise.all([...processes.map(([, child]) => child.usage()), harnessUsage()]);
   const before = await usages();
+  const postgresBefore = await postgresBackendCpu(db);
   const usageFrom = performance.now();
   const placedBefore = acknowledged.size;
   const result = await run(clients, traders, symbols, dayTwo, acknowledged);
   const after = await usages();
+  const postgresAfter = await postgresBackendCpu(db);
   const usageSeconds = (performance.now() - usageFrom) / 1_000;
   const loadAfter = loadAverage();
   const phaseAfter = (await market.status())?.phase ?? 'unknown';
@@ -427,15 +430,27 @@ async function main(): Promise<number> {
   ]);
   // Warm-up included: CPU is counted over the whole run, and so are the orders.
   const placedInRun = acknowledged.size - placedBefore;
-  console.table(
-    [...processes.map(([name]) => name), 'load generator'].map((name, i) => ({
-      process: name,
-      'CPU %': Math.round(((after[i]!.cpuMicros - before[i]!.cpuMicros) / (usageSeconds * 1e6)) * 100),
-      'CPU ms/order': Number(((after[i]!.cpuMicros - before[i]!.cpuMicros) / 1_000 / placedInRun).toFixed(2)),
-      'RSS MiB': mib(after[i]!.rss),
-      'peak RSS MiB': mib(after[i]!.maxRss),
-    })),
-  );
+  const cpuRow = (process: string, micros: number) => ({
+    process,
+    'CPU %': Math.round((micros / (usageSeconds * 1e6)) * 100),
+    'CPU ms/order': Number((micros / 1_000 / placedInRun).toFixed(2)),
+  });
+  const nodeRows = [...processes.map(([name]) => name), 'load generator'].map((name, i) => ({
+    ...cpuRow(name, after[i]!.cpuMicros - before[i]!.cpuMicros),
+    'RSS MiB': mib(after[i]!.rss),
+    'peak RSS MiB': mib(after[i]!.maxRss),
+  }));
+  // Backends that started during the run count from zero; Redis (shared with others) is not counted.
+  let postgresMicros = 0;
+  for (const [pid, micros] of postgresAfter) postgresMicros += micros - (postgresBefore.get(pid) ?? 0);
+  const productMicros =
+    after.slice(0, processes.length).reduce((sum, u, i) => sum + u.cpuMicros - before[i]!.cpuMicros, 0) +
+    postgresMicros;
+  console.table([
+    ...nodeRows,
+    cpuRow('PostgreSQL backends', postgresMicros),
+    cpuRow('product (all but the load generator)', productMicros),
+  ]);
   if (tally.outcomes.size > 0) {
     console.log('errors by status:');
     console.table([...tally.outcomes].map(([status, count]) => ({ status, count })));

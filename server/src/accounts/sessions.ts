@@ -23,10 +23,14 @@ export async function createSession(db: Db, userId: string): Promise<string> {
 
 /** The session of a `token` header: 401 auth.loginFirst without one, auth.sessionExpired for any token that is not live. */
 export async function authenticate(db: Db, token: string | undefined): Promise<Session> {
+  return (await lookUp(db, token)).session;
+}
+
+async function lookUp(db: Db, token: string | undefined): Promise<{ session: Session; expiresAt: Date }> {
   if (!token) throw new DomainError('auth.loginFirst');
   if (!looksLikeSessionToken(token)) throw new DomainError('auth.sessionExpired');
-  const [session] = await db
-    .select({ id: sessions.id, userId: sessions.userId, role: users.role })
+  const [found] = await db
+    .select({ id: sessions.id, userId: sessions.userId, role: users.role, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -36,12 +40,55 @@ export async function authenticate(db: Db, token: string | undefined): Promise<S
         gt(sessions.expiresAt, new Date()),
       ),
     );
-  if (!session) throw new DomainError('auth.sessionExpired');
+  if (!found) throw new DomainError('auth.sessionExpired');
+  const { expiresAt, ...session } = found;
+  return { session, expiresAt };
+}
+
+/**
+ * How long a process trusts a session it has read, for the routes that take it from
+ * authenticateBriefly. Expiry is checked on every use and this process's own logouts and
+ * revocations drop its copies at once; a revocation made by another replica takes effect
+ * here within this time.
+ */
+export const SESSION_TRUST_MS = 2_000;
+/** Beyond this many copies, stale ones are swept before another is kept. */
+const TRUSTED_MAX = 10_000;
+
+interface Trusted {
+  session: Session;
+  expiresAt: number;
+  until: number;
+}
+
+/** By token hash: tokens are random, so one map serves every database a process opens (tests open several). */
+const trusted = new Map<string, Trusted>();
+
+/** Drops this process's copies of sessions that were just revoked. */
+function forget(drop: (session: Session) => boolean): void {
+  for (const [hash, entry] of trusted) if (drop(entry.session)) trusted.delete(hash);
+}
+
+/**
+ * authenticate, trusting a session read in the last SESSION_TRUST_MS: for the hot routes
+ * (placing and cancelling orders), where reading the session on every request costs a
+ * database round trip per order.
+ */
+export async function authenticateBriefly(db: Db, token: string | undefined): Promise<Session> {
+  const now = Date.now();
+  const hash = token && looksLikeSessionToken(token) ? hashSessionToken(token) : undefined;
+  const entry = hash ? trusted.get(hash) : undefined;
+  if (entry && entry.until > now && entry.expiresAt > now) return entry.session;
+  const { session, expiresAt } = await lookUp(db, token);
+  if (trusted.size >= TRUSTED_MAX)
+    for (const [key, stale] of trusted) if (stale.until <= now) trusted.delete(key);
+  trusted.set(hash!, { session, expiresAt: expiresAt.getTime(), until: now + SESSION_TRUST_MS });
   return session;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  forget((session) => session.id === sessionId);
 }
 
 /** After a password change every other device must log in again. */
@@ -50,6 +97,7 @@ export async function revokeOtherSessions(db: Db, session: Session): Promise<voi
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.id), isNull(sessions.revokedAt)));
+  forget((other) => other.userId === session.userId && other.id !== session.id);
 }
 
 /** Opens a session for a user: the answer of both login and register. */

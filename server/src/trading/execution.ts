@@ -1,6 +1,7 @@
+import type { NewMessage } from '@bourse/shared';
 import { costOfSale, Dec, fillCash, type OrderTerms } from '@bourse/shared';
 import { and, eq } from 'drizzle-orm';
-import { addProceeds, post, type UserCash } from '../ledger/ledger.ts';
+import { addProceeds, type EntryHeader, type Line, post, type UserCash } from '../ledger/ledger.ts';
 import { notify, type SentMessage } from '../messages/notify.ts';
 import type { Db } from '../platform/database.ts';
 import { fills, orders, positionHistory, positions } from './schema.ts';
@@ -67,7 +68,7 @@ export async function lockPosition(tx: Db, userId: string, symbol: string): Prom
   return row;
 }
 
-async function savePosition(tx: Db, p: PositionRow): Promise<void> {
+export async function savePosition(tx: Db, p: PositionRow): Promise<void> {
   const { userId, symbol, ...values } = p;
   await tx
     .insert(positions)
@@ -77,14 +78,14 @@ async function savePosition(tx: Db, p: PositionRow): Promise<void> {
 
 const add = (a: string, b: Dec) => new Dec(a).plus(b).toFixed(2);
 
-async function updatePosition(
-  tx: Db,
-  order: OrderRow,
-  fill: FillRow,
+/** The position after a fill, in memory: a buy opens or adds to it, a sell takes from it (to quantity 0 when sold out). */
+export function positionAfterFill(
+  held: PositionRow | undefined,
+  order: Pick<OrderRow, 'id' | 'userId' | 'symbol' | 'name' | 'side'>,
+  fill: { quantity: number; amount: string },
   fees: Dec,
   tradingDate: string,
-): Promise<PositionRow> {
-  const held = await lockPosition(tx, order.userId, order.symbol);
+): PositionRow {
   const amount = new Dec(fill.amount);
   if (order.side === 'buy') {
     const base: PositionRow = held
@@ -109,7 +110,7 @@ async function updatePosition(
           dayFees: '0',
           openedAt: new Date(),
         };
-    const next: PositionRow = {
+    return {
       ...base,
       quantity: base.quantity + fill.quantity,
       cost: add(base.cost, amount.plus(fees)),
@@ -120,13 +121,11 @@ async function updatePosition(
       dayBuyAmount: add(base.dayBuyAmount, amount),
       dayFees: add(base.dayFees, fees),
     };
-    await savePosition(tx, next);
-    return next;
   }
   if (!held) throw new Error(`sell fill without a position: order ${order.id}`);
   const base = onDay(held, tradingDate);
   const costOut = costOfSale({ quantity: base.quantity, cost: new Dec(base.cost) }, fill.quantity);
-  const next: PositionRow = {
+  return {
     ...base,
     quantity: base.quantity - fill.quantity,
     frozenQuantity: base.frozenQuantity - fill.quantity,
@@ -137,23 +136,39 @@ async function updatePosition(
     daySellAmount: add(base.daySellAmount, amount),
     dayFees: add(base.dayFees, fees),
   };
+}
+
+/** A sold-out position's round trip, as position_history stores it. */
+export function historyOf(p: PositionRow, closedTradingDate: string): typeof positionHistory.$inferInsert {
+  return {
+    userId: p.userId,
+    symbol: p.symbol,
+    name: p.name,
+    buyQuantity: p.buyQuantity,
+    buyAmount: p.buyAmount,
+    sellAmount: p.sellAmount,
+    fees: p.fees,
+    realisedPnl: p.realisedPnl,
+    openedAt: p.openedAt,
+    closedTradingDate,
+  };
+}
+
+async function updatePosition(
+  tx: Db,
+  order: OrderRow,
+  fill: FillRow,
+  fees: Dec,
+  tradingDate: string,
+): Promise<PositionRow> {
+  const held = await lockPosition(tx, order.userId, order.symbol);
+  const next = positionAfterFill(held, order, fill, fees, tradingDate);
   if (next.quantity > 0) {
     await savePosition(tx, next);
     return next;
   }
   // Sold out: the round trip goes to history and the holding is gone.
-  await tx.insert(positionHistory).values({
-    userId: next.userId,
-    symbol: next.symbol,
-    name: next.name,
-    buyQuantity: next.buyQuantity,
-    buyAmount: next.buyAmount,
-    sellAmount: next.sellAmount,
-    fees: next.fees,
-    realisedPnl: next.realisedPnl,
-    openedAt: next.openedAt,
-    closedTradingDate: tradingDate,
-  });
+  await tx.insert(positionHistory).values(historyOf(next, tradingDate));
   await tx.delete(positions).where(and(eq(positions.userId, next.userId), eq(positions.symbol, next.symbol)));
   return next;
 }
@@ -165,20 +180,24 @@ export interface FillRequest {
   source: string;
 }
 
-/**
- * One fill in the caller's transaction: the fill row, its journal entry (traded amount,
- * commission, stamp duty, transfer fee and the order's frozen cash, in one balanced entry),
- * the position, the order and the user's fill message. `order` and `cash` must be locked; both are updated in place.
- * Answers false when this fill was already made.
- */
-export async function applyFill(tx: Db, order: OrderRow, cash: UserCash, request: FillRequest, out: Outbox) {
-  const terms = termsOf(order);
+/** A fill computed in memory: its row, the lines of its journal entry, and what it adds to the order. */
+export interface FillEffects {
+  values: typeof fills.$inferInsert & { price: string; quantity: number; amount: string };
+  fees: Dec;
+  lines: Line[];
+  /** Sale proceeds (withdrawable from the next trading day), zero for a buy. */
+  proceeds: Dec;
+  reserveAfter: Dec;
+}
+
+/** The fill's cash: traded amount, commission, stamp duty, transfer fee and the order's frozen cash, balanced. */
+export function fillEffects(order: OrderRow, request: FillRequest): FillEffects {
   const remaining = order.quantity - order.filledQuantity;
   if (request.quantity <= 0 || request.quantity > remaining) throw new Error('fill larger than the order');
-  const c = fillCash(terms, { filledAmount: new Dec(order.filledAmount), remaining }, request);
-  const [fill] = await tx
-    .insert(fills)
-    .values({
+  const c = fillCash(termsOf(order), { filledAmount: new Dec(order.filledAmount), remaining }, request);
+  const frozenChange = c.reserveAfter.minus(order.frozenCash);
+  return {
+    values: {
       orderId: order.id,
       userId: order.userId,
       symbol: order.symbol,
@@ -191,12 +210,63 @@ export async function applyFill(tx: Db, order: OrderRow, cash: UserCash, request
       transferFee: c.fees.transferFee.toFixed(2),
       tradingDate: order.tradingDate,
       source: request.source,
-    })
-    .onConflictDoNothing()
-    .returning();
+    },
+    fees: c.fees.total,
+    lines: [
+      { account: 'market', amount: order.side === 'buy' ? c.amount : c.amount.negated() },
+      { account: 'commission', amount: c.fees.commission },
+      { account: 'stampDuty', amount: c.fees.stampDuty },
+      { account: 'transferFee', amount: c.fees.transferFee },
+      { account: 'frozen', amount: frozenChange },
+      { account: 'available', amount: c.cashFlow.minus(frozenChange) },
+    ],
+    proceeds: order.side === 'sell' ? c.cashFlow : new Dec(0),
+    reserveAfter: c.reserveAfter,
+  };
+}
+
+/** The order after a fill, changed in place. */
+export function addFill(order: OrderRow, effects: FillEffects): void {
+  const filledQuantity = order.filledQuantity + effects.values.quantity;
+  Object.assign(order, {
+    filledQuantity,
+    filledAmount: add(order.filledAmount, new Dec(effects.values.amount)),
+    fees: add(order.fees, effects.fees),
+    frozenCash: effects.reserveAfter.toFixed(2),
+    status: filledQuantity === order.quantity ? 'filled' : 'partially_filled',
+    updatedAt: new Date(),
+  } satisfies Partial<OrderRow>);
+}
+
+/** The user's notice of a fill. */
+export function fillNotice(
+  fill: Pick<FillRow, 'userId' | 'symbol' | 'side' | 'price' | 'quantity'>,
+  name: string,
+): NewMessage {
+  return {
+    userId: fill.userId,
+    kind: 'fill',
+    params: {
+      symbol: fill.symbol,
+      name,
+      side: fill.side,
+      price: fill.price,
+      quantity: String(fill.quantity),
+    },
+  };
+}
+
+/**
+ * One fill in the caller's transaction: the fill row, its journal entry (traded amount,
+ * commission, stamp duty, transfer fee and the order's frozen cash, in one balanced entry),
+ * the position, the order and the user's fill message. `order` and `cash` must be locked; both are updated in place.
+ * Answers false when this fill was already made.
+ */
+export async function applyFill(tx: Db, order: OrderRow, cash: UserCash, request: FillRequest, out: Outbox) {
+  const effects = fillEffects(order, request);
+  const [fill] = await tx.insert(fills).values(effects.values).onConflictDoNothing().returning();
   if (!fill) return false;
-  const frozenChange = c.reserveAfter.minus(order.frozenCash);
-  if (order.side === 'sell') addProceeds(cash, order.tradingDate, c.cashFlow);
+  if (order.side === 'sell') addProceeds(cash, order.tradingDate, effects.proceeds);
   await post(
     tx,
     cash,
@@ -207,37 +277,12 @@ export async function applyFill(tx: Db, order: OrderRow, cash: UserCash, request
       fillId: fill.id,
       symbol: order.symbol,
     },
-    [
-      { account: 'market', amount: order.side === 'buy' ? c.amount : c.amount.negated() },
-      { account: 'commission', amount: c.fees.commission },
-      { account: 'stampDuty', amount: c.fees.stampDuty },
-      { account: 'transferFee', amount: c.fees.transferFee },
-      { account: 'frozen', amount: frozenChange },
-      { account: 'available', amount: c.cashFlow.minus(frozenChange) },
-    ],
+    effects.lines,
   );
-  const position = await updatePosition(tx, order, fill, c.fees.total, order.tradingDate);
-  const filledQuantity = order.filledQuantity + request.quantity;
-  Object.assign(order, {
-    filledQuantity,
-    filledAmount: add(order.filledAmount, c.amount),
-    fees: add(order.fees, c.fees.total),
-    frozenCash: c.reserveAfter.toFixed(2),
-    status: filledQuantity === order.quantity ? 'filled' : 'partially_filled',
-    updatedAt: new Date(),
-  } satisfies Partial<OrderRow>);
+  const position = await updatePosition(tx, order, fill, effects.fees, order.tradingDate);
+  addFill(order, effects);
   await saveOrder(tx, order);
-  const notice = await notify(tx, {
-    userId: order.userId,
-    kind: 'fill',
-    params: {
-      symbol: order.symbol,
-      name: order.name,
-      side: order.side,
-      price: fill.price,
-      quantity: String(fill.quantity),
-    },
-  });
+  const notice = await notify(tx, fillNotice(fill, order.name));
   out.messages.push(notice);
   out.fills.push(fill);
   out.positions.push(position);
@@ -254,6 +299,36 @@ export async function saveOrder(tx: Db, order: OrderRow): Promise<void> {
 }
 
 /**
+ * What ending an open order without filling the rest does, in memory: the entry releasing its
+ * frozen cash (null when nothing is frozen) and the order changed in place. The caller
+ * un-holds a sell's unfilled shares (`unfilled`, taken before the change).
+ */
+export function closeEffects(
+  order: OrderRow,
+  reason: NonNullable<OrderRow['cancelReason']>,
+  tradingDate: string,
+): { release: { header: EntryHeader; lines: Line[] } | null; unfilled: number } {
+  const frozen = new Dec(order.frozenCash);
+  const release = frozen.gt(0)
+    ? {
+        header: { kind: 'release' as const, tradingDate, orderId: order.id, symbol: order.symbol },
+        lines: [
+          { account: 'frozen' as const, amount: frozen.negated() },
+          { account: 'available' as const, amount: frozen },
+        ],
+      }
+    : null;
+  const unfilled = order.quantity - order.filledQuantity;
+  Object.assign(order, {
+    status: 'cancelled',
+    cancelReason: reason,
+    frozenCash: '0',
+    updatedAt: new Date(),
+  } satisfies Partial<OrderRow>);
+  return { release, unfilled };
+}
+
+/**
  * Ends an open order without filling the rest: its frozen cash goes back to available and a
  * sell's shares are no longer held. `order` and `cash` must be locked.
  */
@@ -264,32 +339,18 @@ export async function closeOrder(
   reason: NonNullable<OrderRow['cancelReason']>,
   out: Outbox,
 ): Promise<void> {
-  const frozen = new Dec(order.frozenCash);
-  if (frozen.gt(0)) {
-    await post(
-      tx,
-      cash,
-      { kind: 'release', tradingDate: out.tradingDate, orderId: order.id, symbol: order.symbol },
-      [
-        { account: 'frozen', amount: frozen.negated() },
-        { account: 'available', amount: frozen },
-      ],
-    );
+  const { release, unfilled } = closeEffects(order, reason, out.tradingDate);
+  if (release) {
+    await post(tx, cash, release.header, release.lines);
     out.cash = cash;
   }
   if (order.side === 'sell') {
     const held = await lockPosition(tx, order.userId, order.symbol);
     if (held) {
-      const next = { ...held, frozenQuantity: held.frozenQuantity - (order.quantity - order.filledQuantity) };
+      const next = { ...held, frozenQuantity: held.frozenQuantity - unfilled };
       await savePosition(tx, next);
       out.positions.push(next);
     }
   }
-  Object.assign(order, {
-    status: 'cancelled',
-    cancelReason: reason,
-    frozenCash: '0',
-    updatedAt: new Date(),
-  } satisfies Partial<OrderRow>);
   await saveOrder(tx, order);
 }

@@ -1,6 +1,6 @@
 import { type BodyOf, type Locale, ok, type ResponseOf, type RouteContract } from '@bourse/shared';
 import type { Request, Response } from 'express';
-import { authenticate, type Session } from '../accounts/sessions.ts';
+import { authenticateBriefly, type Session } from '../accounts/sessions.ts';
 import { localeOf } from '../http/locale.ts';
 import type { RouteEntry } from '../http/mountRoute.ts';
 import { parseInput } from '../http/validation.ts';
@@ -29,7 +29,7 @@ export function tradeRoute<C extends RouteContract>(
     contract,
     mount(router, app) {
       router[contract.method](contract.path, async (req: Request, res: Response) => {
-        const session = await authenticate(app.db, req.get('token'));
+        const session = await authenticateBriefly(app.db, req.get('token'));
         const data = await handler({
           body: (contract.body ? parseInput(contract.body, req.body ?? {}) : undefined) as BodyOf<C>,
           params: req.params as Record<string, string | undefined>,

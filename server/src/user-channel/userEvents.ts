@@ -1,4 +1,4 @@
-import { USER_EVENTS, USER_NAMESPACE } from '@bourse/shared';
+import { type FeedQuote, USER_EVENTS, USER_NAMESPACE } from '@bourse/shared';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import { logger } from '../platform/logger.ts';
@@ -19,25 +19,39 @@ const lastBy = <T>(items: readonly T[], key: (item: T) => string) => [
 /**
  * Emits to the room `user:<id>` of /user through the Socket.IO Redis adapter's channel, so the
  * user's sockets hear it on whichever server replica they are, from a server or a worker alike.
+ * Outboxes published in the same turn of the event loop (a batch of orders, say) go out
+ * together: one read of their positions' quotes and one Redis pipeline of every event.
  */
 export function redisUserEvents(redis: Redis, redisPrefix: string, market: MarketView): UserEventsPublisher {
-  const emitter = new Emitter(redis, { key: adapterKey(redisPrefix) }).of(USER_NAMESPACE);
-  async function send(out: Outbox): Promise<void> {
-    const room = emitter.to(userRoom(out.userId));
-    for (const order of lastBy(out.orders, (o) => o.id)) room.emit(USER_EVENTS.order, orderView(order));
-    for (const fill of out.fills) room.emit(USER_EVENTS.fill, fillView(fill));
-    if (out.cash) room.emit(USER_EVENTS.balance, balanceView(out.cash, out.tradingDate));
-    for (const { message } of out.messages) room.emit(USER_EVENTS.message, message);
-    const held = lastBy(out.positions, (p) => p.symbol);
-    if (held.length === 0) return;
-    const quotes = await market.quotes(held.map((p) => p.symbol));
-    for (const p of held)
-      room.emit(USER_EVENTS.position, positionView(p, quotes.get(p.symbol), out.tradingDate));
+  const key = adapterKey(redisPrefix);
+  async function send(outs: readonly Outbox[]): Promise<void> {
+    const held = outs.map((out) => lastBy(out.positions, (p) => p.symbol));
+    const symbols = held.flatMap((positions) => positions.map((p) => p.symbol));
+    const quotes = symbols.length > 0 ? await market.quotes(symbols) : new Map<string, FeedQuote>();
+    const pipeline = redis.pipeline();
+    const emitter = new Emitter(pipeline, { key }).of(USER_NAMESPACE);
+    outs.forEach((out, i) => {
+      const room = emitter.to(userRoom(out.userId));
+      for (const order of lastBy(out.orders, (o) => o.id)) room.emit(USER_EVENTS.order, orderView(order));
+      for (const fill of out.fills) room.emit(USER_EVENTS.fill, fillView(fill));
+      if (out.cash) room.emit(USER_EVENTS.balance, balanceView(out.cash, out.tradingDate));
+      for (const { message } of out.messages) room.emit(USER_EVENTS.message, message);
+      for (const p of held[i]!)
+        room.emit(USER_EVENTS.position, positionView(p, quotes.get(p.symbol), out.tradingDate));
+    });
+    for (const [err] of (await pipeline.exec()) ?? []) if (err) throw err;
   }
+  let waiting: Outbox[] = [];
   return {
     publish(out) {
-      // The change is committed: a lost event costs a refresh on the client, never money.
-      send(out).catch((err: Error) => logger.warn({ err: err.message }, 'user channel: event not sent'));
+      waiting.push(out);
+      if (waiting.length > 1) return;
+      setImmediate(() => {
+        const outs = waiting;
+        waiting = [];
+        // The change is committed: a lost event costs a refresh on the client, never money.
+        send(outs).catch((err: Error) => logger.warn({ err: err.message }, 'user channel: event not sent'));
+      });
     },
   };
 }

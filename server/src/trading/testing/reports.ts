@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { fills, orders, positions } from '../schema.ts';
@@ -23,4 +24,28 @@ export async function fillsPerOrder(db: Db) {
 
 export function allPositions(db: Db) {
   return db.select().from(positions);
+}
+
+/**
+ * CPU time (µs) so far of each PostgreSQL backend serving `db`'s database, but the one asking,
+ * read from /proc (PostgreSQL on this machine): what the benchmark adds to its processes' CPU.
+ */
+export async function postgresBackendCpu(db: Db): Promise<Map<number, number>> {
+  const { rows } = (await db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  )) as unknown as { rows: { pid: number }[] };
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    // A backend gone since the query has no CPU to add.
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return undefined;
+      throw err;
+    });
+    if (!stat) continue;
+    // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6);
+  }
+  return cpu;
 }
