@@ -38,7 +38,8 @@ export function pingRedis(host: string, port: number, timeoutMs = 500): Promise<
   });
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nothing listens on now (the OS picks it). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -22,6 +22,12 @@ export function mix32(a: number, b: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
+/** Where a generator stands in its stream: its four words and the normal it holds back. */
+export interface RngState {
+  words: [number, number, number, number];
+  spare: number | null;
+}
+
 export class Rng {
   private a: number;
   private b: number;
@@ -43,6 +49,16 @@ export class Rng {
   /** A child stream: same seed and label give the same stream, whatever else was drawn. */
   fork(label: string | number): Rng {
     return new Rng(`${this.seed}/${label}`);
+  }
+
+  /** For a checkpoint: restore() puts a generator of the same seed exactly here in its stream. */
+  state(): RngState {
+    return { words: [this.a, this.b, this.c, this.d], spare: Number.isNaN(this.spare) ? null : this.spare };
+  }
+
+  restore(state: RngState): void {
+    [this.a, this.b, this.c, this.d] = state.words;
+    this.spare = state.spare ?? Number.NaN;
   }
 
   nextU32(): number {

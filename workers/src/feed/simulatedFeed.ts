@@ -5,10 +5,11 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { TradingCalendar } from '@bourse/shared';
+import { encodeCheckpoint } from './checkpoint.ts';
 import type { FeedClock } from './clock.ts';
 import { scaledToString } from './format.ts';
 import type { ProcessParams } from './params.ts';
-import { MarketSimulator, PRICE_PLACES, type SimulationObserver } from './simulator.ts';
+import { MarketSimulator, PRICE_PLACES, type SimulationObserver, type SimulatorState } from './simulator.ts';
 import type {
   FeedSnapshot,
   IndexQuote,
@@ -107,14 +108,33 @@ export class SimulatedFeed implements MarketFeed {
     this.timer = undefined;
   }
 
+  /** What a checkpoint must have been taken of to resume this feed (MarketSimulator.fingerprint). */
+  get fingerprint(): number {
+    return this.sim.fingerprint;
+  }
+
+  /** Continues from a checkpoint's state (checkpoint.ts) instead of the day's start; call before start(). */
+  resume(state: SimulatorState): void {
+    this.sim.resume(state);
+  }
+
   /**
    * Advances to the clock's market time and publishes; the timer calls it, tests and replays may
    * too. With `quotes: false` the changed quotes wait for the next pump: a replay that needs the
-   * trades and indices minute by minute skips building thousands of quotes every minute.
+   * trades and indices minute by minute skips building thousands of quotes every minute. With
+   * `checkpointAt` (a market instant not yet passed) it returns the encoded state as it stood
+   * at that instant, taken on the way.
    */
-  pump(options: { quotes?: boolean } = {}): void {
+  pump(options: { quotes?: boolean; checkpointAt?: number } = {}): Buffer | undefined {
     this.pumpTs = this.clock.wallNow();
-    this.sim.advanceTo(this.clock.marketNow(), this.observer);
+    const target = this.clock.marketNow();
+    const { checkpointAt } = options;
+    let checkpoint: Buffer | undefined;
+    if (checkpointAt !== undefined && checkpointAt >= this.sim.time && checkpointAt <= target) {
+      this.sim.advanceTo(checkpointAt, this.observer);
+      checkpoint = encodeCheckpoint(this.sim.state());
+    }
+    this.sim.advanceTo(target, this.observer);
     if (this.pendingTrades.length > 0) {
       const trades = this.pendingTrades;
       this.pendingTrades = [];
@@ -124,6 +144,7 @@ export class SimulatedFeed implements MarketFeed {
     if (quotes.length > 0) this.quoteListeners.emit(quotes);
     const indices = this.sim.takeIndexQuotes(this.pumpTs);
     if (indices.length > 0) this.indexListeners.emit(indices);
+    return checkpoint;
   }
 
   onQuotes(listener: (batch: Quote[]) => void): Unsubscribe {

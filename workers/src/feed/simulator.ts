@@ -28,7 +28,7 @@ import {
   VOL_PROFILE,
   VOLUME_PROFILE,
 } from './params.ts';
-import { hashSeed, Rng } from './rng.ts';
+import { hashSeed, Rng, type RngState } from './rng.ts';
 import type { IndexQuote, InstrumentInfo, PhaseChange, Quote, TradeKind } from './types.ts';
 import { SECTORS } from './universe/names.ts';
 import type { Universe } from './universe/universe.ts';
@@ -67,11 +67,44 @@ export interface SimulatorOptions {
   params?: Partial<ProcessParams>;
 }
 
-interface IndexState {
-  constituents: Int32Array;
-  weights: Float64Array;
+/** The per-listing arrays that change as the simulation runs, in the order a checkpoint stores them. */
+export const STATE_ARRAYS = [
+  'last',
+  'limitUp',
+  'limitDown',
+  'high',
+  'low',
+  'tradeSeq',
+  'prevClose',
+  'open',
+  'hasBand',
+  'volume',
+  'turnoverCents',
+  'buyCents',
+  'sellCents',
+  'fair',
+  'anchor',
+  'logVol',
+  'side',
+  'sealed',
+  'indicative',
+  'auctionLots',
+  'seq',
+  'dirty',
+  'newsMinute',
+  'newsSize',
+  'spread',
+  'levelStep',
+  'sectorLogVol',
+  'sectorShock',
+  'themeDrift',
+] as const;
+export type StateArrayName = (typeof STATE_ARRAYS)[number];
+export type StateArray = Int8Array | Uint8Array | Int16Array | Int32Array | Uint32Array | Float64Array;
+
+/** What an index carries from instant to instant (its constituents and weights come from the universe). */
+interface IndexFigures {
   prevClose: number;
-  /** Σ weight × prevClose of the constituents: the divisor that chains the index day to day. */
   base: number;
   value: number;
   open: number;
@@ -80,9 +113,37 @@ interface IndexState {
   seq: number;
 }
 
+/**
+ * Everything of a simulator that changes as it runs, for a checkpoint: a simulator built from the
+ * same universe, seed, grid and params that resumes from it continues exactly as this one would.
+ */
+export interface SimulatorState {
+  /** MarketSimulator.fingerprint of the simulator it was taken from. */
+  fingerprint: number;
+  time: number;
+  phase: MarketPhase;
+  tradingDate: string;
+  firstDay: boolean;
+  marketLogVol: number;
+  indicesDirty: boolean;
+  rng: RngState;
+  indices: IndexFigures[];
+  /** Views of the live arrays: encode them before the simulator advances. */
+  arrays: Record<StateArrayName, StateArray>;
+}
+
+interface IndexState extends IndexFigures {
+  constituents: Int32Array;
+  weights: Float64Array;
+  /** Σ weight × prevClose of the constituents: the divisor that chains the index day to day. */
+  base: number;
+}
+
 export class MarketSimulator {
   readonly count: number;
   readonly gridMs: number;
+  /** Identifies what the simulation is built from (seed, grid, params, universe and its closes): only an equal one may resume a state. */
+  readonly fingerprint: number;
   private now: number;
   private currentPhase: MarketPhase = 'closed';
   private date = '';
@@ -153,6 +214,15 @@ export class MarketSimulator {
     this.p = { ...DEFAULT_PARAMS, ...opts.params };
     this.rng = new Rng(opts.seed).fork('market');
     this.seedKey = hashSeed(opts.seed);
+    this.fingerprint = hashSeed(
+      JSON.stringify([
+        String(opts.seed),
+        gridMs,
+        this.p,
+        opts.universe.listings.map((l) => `${l.symbol}:${l.prevCloseCents}`),
+        opts.universe.indices.map((d) => d.baseLevel),
+      ]),
+    );
     const listings = opts.universe.listings;
     const n = listings.length;
     this.count = n;
@@ -247,6 +317,93 @@ export class MarketSimulator {
   /** The trading day being traded, or the next one before it opens. */
   get tradingDate(): string {
     return this.date;
+  }
+
+  private stateArrays(): Record<StateArrayName, StateArray> {
+    const { last, limitUp, limitDown, high, low, tradeSeq, prevClose, open, hasBand, volume } = this;
+    const { turnoverCents, buyCents, sellCents, fair, anchor, logVol, side, sealed, indicative } = this;
+    const { auctionLots, seq, dirty, newsMinute, newsSize, spread, levelStep } = this;
+    const { sectorLogVol, sectorShock, themeDrift } = this;
+    return {
+      last,
+      limitUp,
+      limitDown,
+      high,
+      low,
+      tradeSeq,
+      prevClose,
+      open,
+      hasBand,
+      volume,
+      turnoverCents,
+      buyCents,
+      sellCents,
+      fair,
+      anchor,
+      logVol,
+      side,
+      sealed,
+      indicative,
+      auctionLots,
+      seq,
+      dirty,
+      newsMinute,
+      newsSize,
+      spread,
+      levelStep,
+      sectorLogVol,
+      sectorShock,
+      themeDrift,
+    };
+  }
+
+  /** The state now, for a checkpoint (see SimulatorState). */
+  state(): SimulatorState {
+    return {
+      fingerprint: this.fingerprint,
+      time: this.now,
+      phase: this.currentPhase,
+      tradingDate: this.date,
+      firstDay: this.firstDay,
+      marketLogVol: this.marketLogVol,
+      indicesDirty: this.indicesDirty,
+      rng: this.rng.state(),
+      indices: this.indices.map(({ prevClose, base, value, open, high, low, seq }) => ({
+        prevClose,
+        base,
+        value,
+        open,
+        high,
+        low,
+        seq,
+      })),
+      arrays: this.stateArrays(),
+    };
+  }
+
+  /** Continues from a state() taken of a simulator with the same fingerprint. */
+  resume(state: SimulatorState): void {
+    if (state.fingerprint !== this.fingerprint || state.indices.length !== this.indices.length)
+      throw new RangeError('the state is of another simulation');
+    const arrays = this.stateArrays();
+    for (const name of STATE_ARRAYS) {
+      const target = arrays[name];
+      const source = state.arrays[name];
+      if (source.length !== target.length || source.constructor !== target.constructor)
+        throw new RangeError(`the state's ${name} does not fit`);
+    }
+    for (const name of STATE_ARRAYS) arrays[name].set(state.arrays[name] as never);
+    this.now = state.time;
+    this.currentPhase = state.phase;
+    this.date = state.tradingDate;
+    this.firstDay = state.firstDay;
+    this.marketLogVol = state.marketLogVol;
+    this.indicesDirty = state.indicesDirty;
+    this.rng.restore(state.rng);
+    state.indices.forEach((figures, j) => {
+      Object.assign(this.indices[j]!, figures);
+    });
+    this.phaseMinute = Number.NaN;
   }
 
   /** Processes every grid instant up to and including `instant`. */

@@ -22,6 +22,7 @@ import {
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { decodeCheckpoint } from '../feed/checkpoint.ts';
 import type { FeedClock, IndexQuote, Quote, Trade, Universe } from '../feed/index.ts';
 import { enqueueDragonTiger, storeFinishedDay } from './dayClose.ts';
 import type { FeedOptions } from './feedOptions.ts';
@@ -30,7 +31,14 @@ import { IndexMinutes } from './indexMinutes.ts';
 import { MinuteBuilder } from './minuteBuilder.ts';
 import { FeedPublisher, marketStatus, type Publication } from './publisher.ts';
 import { LIVE_RANK_LISTS, type LiveRankList, RankCalculator } from './ranks.ts';
-import { type DayEvents, type DayPlan, nextPlan, SimulatedDay, tradingDateAt } from './simulatedDay.ts';
+import {
+  type DayEvents,
+  type DayPlan,
+  nextPlan,
+  nextTradingDate,
+  SimulatedDay,
+  tradingDateAt,
+} from './simulatedDay.ts';
 
 /** Catch-up with trades advances in slices of market time, yielding between them. */
 const REPLAY_SLICE_MS = 15 * 60_000;
@@ -95,6 +103,8 @@ export class ActiveFeed {
   /** Trades up to this exchange time were published by the feed this one took over from. */
   private publishedUpTo = 0;
   private statusPublishedAt = 0;
+  /** Real time of the last checkpoint stored. */
+  private checkpointedAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | null = null;
   private readonly background = new Set<Promise<void>>();
@@ -180,10 +190,10 @@ export class ActiveFeed {
     const day = new SimulatedDay(this.clock, universe, options.seed, plan);
     const minutes = new MinuteBuilder(
       date,
-      new Map([...this.listingPrevCloses(plan), ...this.indexPrevCloses(plan)]),
+      new Map([...this.listingPrevCloses(day.universe), ...this.indexPrevCloses(plan)]),
     );
     const indexMinutes = new IndexMinutes(minutes);
-    await this.resumeMinutes(minutes);
+    await this.resumeMinutes(minutes, day.universe);
     const first = minutes.firstIncompleteSlot();
     const replayFrom =
       first === 0
@@ -192,16 +202,21 @@ export class ActiveFeed {
           ? slotStart(date, first)
           : slotEnd(date, MINUTE_SLOTS - 1);
     const now = this.clock.marketNow();
+    const resumedAt = await this.resumeCheckpoint(day, Math.min(now, replayFrom - 1));
     await day.replaySilently(Math.min(now, replayFrom - 1));
     indexMinutes.baseline(day.feed.snapshot().indices);
     const republish: Trade[] = [];
     const since = Math.max(this.publishedUpTo, now - REPUBLISH_WINDOW_MS);
+    // The replay leaves a checkpoint at the last whole minute: the next takeover starts there.
+    const checkpointAt = now - (now % 60_000) - 1;
+    let checkpoint: Buffer | undefined;
     for (let t = replayFrom - 1; t < now && !this.stopped; ) {
       const sliceEnd = Math.min(now, t + REPLAY_SLICE_MS);
       while (t < sliceEnd) {
         t = Math.min(sliceEnd, t + REPLAY_STEP_MS);
         // The quotes go out whole after the replay: only the slice's last step builds them.
-        const events = day.pump(t, { quotes: t === sliceEnd });
+        const events = day.pump(t, { quotes: t === sliceEnd, checkpointAt });
+        checkpoint = events.checkpoint ?? checkpoint;
         this.record(minutes, events.trades);
         indexMinutes.record(events.indices);
         if (this.publishedUpTo > 0)
@@ -235,16 +250,48 @@ export class ActiveFeed {
       instruments: day.feed.instruments(),
     });
     this.statusPublishedAt = Date.now();
+    if (checkpoint) {
+      await this.state.saveCheckpoint(checkpoint);
+      this.checkpointedAt = Date.now();
+    }
     logger.info(
-      { tradingDate: date, phase: snapshot.phase, replayedFrom: new Date(replayFrom).toISOString() },
+      {
+        tradingDate: date,
+        phase: snapshot.phase,
+        resumedAt: resumedAt === undefined ? null : new Date(resumedAt).toISOString(),
+        replayedFrom: new Date(replayFrom).toISOString(),
+      },
       'feed: day open',
     );
     this.storeIfClosed();
   }
 
-  /** Previous closes in cents, the minute series' reference: listings' from the plan. */
-  private listingPrevCloses(plan: DayPlan): [string, number][] {
-    return this.deps.universe.listings.map((l, i) => [l.symbol, plan.prevCloses[i] ?? l.prevCloseCents]);
+  /**
+   * Resumes the day from the newest checkpoint if it is of this day's simulation and no later
+   * than `until` (the replay must still see every trade of the minutes not yet in Redis);
+   * returns its market time. Without one the day replays from its start.
+   */
+  private async resumeCheckpoint(day: SimulatedDay, until: number): Promise<number | undefined> {
+    const bytes = await this.state.checkpoint();
+    const state = bytes ? decodeCheckpoint(bytes) : undefined;
+    if (!state || state.fingerprint !== day.feed.fingerprint || state.time > until) return undefined;
+    day.feed.resume(state);
+    return state.time;
+  }
+
+  /**
+   * Where the next checkpoint goes, once checkpointMs has passed since the last: just before
+   * the latest whole minute, so the minutes before it are complete in Redis when it is stored.
+   */
+  private checkpointDue(): number | undefined {
+    if (Date.now() - this.checkpointedAt < this.deps.options.checkpointMs) return undefined;
+    const now = this.clock.marketNow();
+    return now - (now % 60_000) - 1;
+  }
+
+  /** Previous closes in cents, the minute series' reference: the day's listings', from its plan. */
+  private listingPrevCloses(dayUniverse: Universe): [string, number][] {
+    return dayUniverse.listings.map((l) => [l.symbol, l.prevCloseCents]);
   }
 
   /** The same for the indices, in cents of a point; the simulator quotes the same rounding. */
@@ -256,9 +303,9 @@ export class ActiveFeed {
   }
 
   /** Minute series of the day already in Redis: the slots in them are not built again. */
-  private async resumeMinutes(minutes: MinuteBuilder): Promise<void> {
+  private async resumeMinutes(minutes: MinuteBuilder, dayUniverse: Universe): Promise<void> {
     const pipeline = this.deps.redis.pipeline();
-    const { listings, indices } = this.deps.universe;
+    const { listings, indices } = dayUniverse;
     const symbols = [...listings, ...indices].map((l) => l.symbol);
     for (const symbol of symbols) {
       pipeline.getBuffer(this.key(FEED_KEYS.minutesKey(feedShard(symbol), minutes.tradingDate, symbol)));
@@ -281,11 +328,19 @@ export class ActiveFeed {
 
   private async step(): Promise<void> {
     const { day } = this.run;
-    await this.publish(this.process(day.pump()));
+    const events = day.pump(Number.POSITIVE_INFINITY, { checkpointAt: this.checkpointDue() });
+    await this.publish(this.process(events));
+    // Stored after the publish that completes the minutes before it, never ahead of them.
+    if (events.checkpoint) {
+      await this.state.saveCheckpoint(events.checkpoint);
+      this.checkpointedAt = Date.now();
+    }
     this.storeIfClosed();
     if (day.over) {
-      const snapshot = day.feed.snapshot();
-      await this.openDay(await this.state.savePlan(nextPlan(snapshot.quotes, snapshot.indices)));
+      const { quotes, indices } = day.feed.snapshot();
+      const issues = await this.state.issuesListedBy(nextTradingDate(quotes, indices));
+      const plan = nextPlan(this.deps.universe, this.run.plan, quotes, indices, issues);
+      await this.openDay(await this.state.savePlan(plan));
     }
   }
 

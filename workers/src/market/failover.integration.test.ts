@@ -2,9 +2,16 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { scratchPostgres } from '@bourse/server/trading/testing';
-import { FEED_KEYS, FEED_SHARDS, feedQuotesMessageSchema } from '@bourse/shared';
+import {
+  FEED_KEYS,
+  FEED_SHARDS,
+  feedQuotesMessageSchema,
+  feedStatusMessageSchema,
+  parseJson,
+} from '@bourse/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeCheckpoint } from '../feed/checkpoint.ts';
 import { deleteKeys, TEST_REDIS_URL } from './testing/redis.ts';
 
 const LOCK_TTL_MS = 1500;
@@ -95,6 +102,16 @@ describe('feed failover (two processes on postgres)', () => {
     feeds.push(second);
     await second.started;
     await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The active feed checkpoints its day, so the standby resumes from there instead of replaying it.
+    const deadline = Date.now() + 20_000;
+    let checkpoint: Buffer | null = null;
+    while (!checkpoint && Date.now() < deadline) {
+      checkpoint = await redis.getBuffer(`${prefix}market:feed:checkpoint`);
+      if (!checkpoint) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const state = checkpoint ? decodeCheckpoint(checkpoint) : undefined;
+    const status = parseJson(feedStatusMessageSchema, await redis.get(`${prefix}${FEED_KEYS.statusKey}`));
+    expect(state?.tradingDate).toBe(status?.tradingDate);
 
     const killedAt = Date.now();
     first.child.kill('SIGKILL');

@@ -12,6 +12,8 @@ export interface FeedOptions {
   publishIntervalMs: number;
   /** The feed lock's lifetime: a standby takes over at most this long after the active feed dies. */
   lockTtlMs: number;
+  /** Real ms between checkpoints of the simulation, from which a standby resumes the day. */
+  checkpointMs: number;
   /** How often the status is republished when nothing changes. */
   heartbeatMs: number;
   /** Trading days of 1-minute bars kept in PostgreSQL; day bars are kept forever. */
@@ -30,6 +32,7 @@ const envSchema = z.object({
   FEED_SYMBOLS: z.coerce.number().int().min(50).max(5000).default(5000),
   FEED_PUBLISH_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   FEED_LOCK_TTL_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
+  FEED_CHECKPOINT_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
   MARKET_MINUTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(250).optional(),
   FEED_BACKFILL_DAYS: z.coerce.number().int().min(0).max(500).default(120),
   FEED_BACKFILL_MINUTE_DAYS: z.coerce.number().int().min(0).max(20).default(3),
@@ -57,6 +60,7 @@ export function feedOptionsFromEnv(
     symbols: e.FEED_SYMBOLS,
     publishIntervalMs: e.FEED_PUBLISH_MS,
     lockTtlMs: e.FEED_LOCK_TTL_MS,
+    checkpointMs: e.FEED_CHECKPOINT_MS,
     heartbeatMs: 3000,
     minuteRetentionDays: e.MARKET_MINUTE_RETENTION_DAYS ?? (databaseKind === 'pglite' ? 10 : 20),
     backfillDays: e.FEED_BACKFILL_DAYS,

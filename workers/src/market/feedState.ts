@@ -4,6 +4,7 @@
  * lost them. Only the lock holder writes them.
  */
 
+import { ipos } from '@bourse/server/ipo';
 import { dayBarRange, dayBarsOn } from '@bourse/server/market/history';
 import type { Db } from '@bourse/server/platform';
 import {
@@ -14,19 +15,25 @@ import {
   parseJson,
   shanghaiMinuteOfDay,
 } from '@bourse/shared';
+import { lte } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { type DemoClock, demoClock, exchangeClock, type FeedClock, type Universe } from '../feed/index.ts';
-import { type DayPlan, dayPlanSchema, initialPlan, tradingDateAt } from './simulatedDay.ts';
+import type { ListedIssue } from '../feed/universe/newListing.ts';
+import { type DayPlan, dayPlanSchema, initialPlan, planFits, tradingDateAt } from './simulatedDay.ts';
 
 const FEED_STATE_KEYS = {
   /** The demo clock every feed of this deployment runs on: {anchor, firstDate, cycleMs}. */
   clock: 'market:feed:clock',
   /** A trading day's plan (its previous closes). */
   plan: (tradingDate: string) => `market:feed:plan:${tradingDate}`,
+  /** The running day's newest simulator checkpoint (feed/checkpoint.ts), binary. */
+  checkpoint: 'market:feed:checkpoint',
 } as const;
 
 const PLAN_TTL_SECONDS = 7 * 86_400;
+/** A checkpoint serves the day it was taken on; after a day nobody can resume from it. */
+const CHECKPOINT_TTL_SECONDS = 86_400;
 
 const clockStateSchema = z.object({
   anchor: z.number(),
@@ -78,9 +85,28 @@ export class FeedState {
   async plan(tradingDate: string, universe: Universe): Promise<DayPlan> {
     const stored = await this.storedPlan(tradingDate, universe);
     if (stored) return stored;
+    const issues = await this.issuesListedBy(tradingDate);
     return this.savePlan(
-      (await this.planFromHistory(tradingDate, universe)) ?? initialPlan(universe, tradingDate),
+      (await this.planFromHistory(tradingDate, universe, issues)) ??
+        initialPlan(universe, tradingDate, issues),
     );
+  }
+
+  /**
+   * The new issues that list by `tradingDate`, whatever their status: the listing date alone
+   * decides, so every feed planning the day lists the same ones.
+   */
+  async issuesListedBy(tradingDate: string): Promise<ListedIssue[]> {
+    return this.db
+      .select({
+        code: ipos.code,
+        name: ipos.name,
+        price: ipos.price,
+        onlineShares: ipos.onlineShares,
+        listingDate: ipos.listingDate,
+      })
+      .from(ipos)
+      .where(lte(ipos.listingDate, tradingDate));
   }
 
   /** Stores a plan unless one exists for its day; returns the one stored. */
@@ -90,22 +116,39 @@ export class FeedState {
     return parseJson(dayPlanSchema, await this.redis.get(key)) ?? plan;
   }
 
-  private async storedPlan(tradingDate: string, universe: Universe): Promise<DayPlan | undefined> {
-    const plan = parseJson(dayPlanSchema, await this.redis.get(this.key(FEED_STATE_KEYS.plan(tradingDate))));
-    const fits =
-      plan?.prevCloses.length === universe.listings.length &&
-      plan.indexPrevCloses.length === universe.indices.length;
-    return fits ? plan : undefined;
+  /** The newest simulator checkpoint, whatever its day (the reader checks). */
+  async checkpoint(): Promise<Buffer | null> {
+    return this.redis.getBuffer(this.key(FEED_STATE_KEYS.checkpoint));
   }
 
-  private async planFromHistory(tradingDate: string, universe: Universe): Promise<DayPlan | undefined> {
+  async saveCheckpoint(bytes: Buffer): Promise<void> {
+    await this.redis.set(this.key(FEED_STATE_KEYS.checkpoint), bytes, 'EX', CHECKPOINT_TTL_SECONDS);
+  }
+
+  private async storedPlan(tradingDate: string, universe: Universe): Promise<DayPlan | undefined> {
+    const plan = parseJson(dayPlanSchema, await this.redis.get(this.key(FEED_STATE_KEYS.plan(tradingDate))));
+    return plan && planFits(plan, universe) ? plan : undefined;
+  }
+
+  private async planFromHistory(
+    tradingDate: string,
+    universe: Universe,
+    issues: readonly ListedIssue[],
+  ): Promise<DayPlan | undefined> {
     const range = await dayBarRange(this.db);
     if (!range || range.last >= tradingDate) return undefined;
     const closes = await dayBarsOn(this.db, range.last);
     const close = (symbol: string) => closes.get(symbol)?.close;
+    // A new listing without a stored close has not traded yet: its previous close is the issue price.
+    const { newListings, prevCloses } = initialPlan(universe, tradingDate, issues);
+    const base = universe.listings.length;
     return {
       tradingDate,
-      prevCloses: universe.listings.map((l) => close(l.symbol) ?? l.prevCloseCents),
+      newListings,
+      prevCloses: [
+        ...universe.listings.map((l) => close(l.symbol) ?? l.prevCloseCents),
+        ...newListings.map((l, k) => close(l.code) ?? prevCloses[base + k]!),
+      ],
       indexPrevCloses: universe.indices.map((d) => {
         const cents = close(d.symbol);
         return cents === undefined ? d.baseLevel : cents / 100;

@@ -15,13 +15,24 @@ import {
   type Trade,
   type Universe,
 } from '../feed/index.ts';
+import { type ListedIssue, newListing } from '../feed/universe/newListing.ts';
+
+const listedIssueSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  price: z.string(),
+  onlineShares: z.number().int().positive(),
+  listingDate: z.string(),
+});
 
 export const dayPlanSchema = z.object({
   tradingDate: z.string(),
-  /** Previous close of each listing in cents, in universe order. */
+  /** Previous close of each listing in cents: the universe's in its order, then the new listings'. */
   prevCloses: z.array(z.number().int().positive()),
   /** Previous close of each index in points, in universe order. */
   indexPrevCloses: z.array(z.number().positive()),
+  /** Issues listed by this day (listing date, then code), trading after the universe's listings. */
+  newListings: z.array(listedIssueSchema).default([]),
 });
 export type DayPlan = z.infer<typeof dayPlanSchema>;
 
@@ -31,6 +42,8 @@ export interface DayEvents {
   indices: IndexQuote[];
   trades: Trade[];
   phases: PhaseChange[];
+  /** The simulator's state at the instant a pump was asked to checkpoint (SimulatedFeed.pump). */
+  checkpoint?: Buffer;
 }
 
 /** The trading day a market instant belongs to: that date, or the next trading day when closed all day. */
@@ -39,9 +52,13 @@ export function tradingDateAt(instant: number): string {
   return exchangeCalendar.isTradingDay(date) ? date : exchangeCalendar.nextTradingDay(date);
 }
 
-function universeFor(universe: Universe, plan: DayPlan): Universe {
+/**
+ * The day's universe: the listings with the plan's previous closes, then the plan's new listings
+ * (appended, so the indices' constituents keep their positions).
+ */
+export function universeOf(universe: Universe, plan: DayPlan): Universe {
   return {
-    listings: universe.listings.map((l, i) => ({
+    listings: [...universe.listings, ...plan.newListings.map(newListing)].map((l, i) => ({
       ...l,
       prevCloseCents: plan.prevCloses[i] ?? l.prevCloseCents,
     })),
@@ -49,28 +66,93 @@ function universeFor(universe: Universe, plan: DayPlan): Universe {
   };
 }
 
-/** The first day's plan: the universe's own previous closes. */
-export function initialPlan(universe: Universe, tradingDate: string): DayPlan {
+/** True when a stored plan was made for this universe (its size and indices). */
+export function planFits(plan: DayPlan, universe: Universe): boolean {
+  return (
+    plan.prevCloses.length === universe.listings.length + plan.newListings.length &&
+    plan.indexPrevCloses.length === universe.indices.length
+  );
+}
+
+/**
+ * Issues that list by `tradingDate` and are in neither the universe nor `listed`, in listing
+ * order (date, then code). An issue under a code the universe trades is left out: the pipeline
+ * never makes one, an operator might.
+ */
+export function joiningOn(
+  tradingDate: string,
+  universe: Universe,
+  listed: readonly ListedIssue[],
+  issues: readonly ListedIssue[],
+): ListedIssue[] {
+  const taken = new Set([...universe.listings.map((l) => l.symbol), ...listed.map((l) => l.code)]);
+  const key = (i: ListedIssue) => `${i.listingDate}/${i.code}`;
+  return issues
+    .filter((i) => i.listingDate <= tradingDate && !taken.has(i.code))
+    .map(({ code, name, price, onlineShares, listingDate }) => ({
+      code,
+      name,
+      price,
+      onlineShares,
+      listingDate,
+    }))
+    .sort((a, b) => (key(a) < key(b) ? -1 : 1));
+}
+
+/** The first day's plan: the universe's own previous closes, and the issues listed by then at their price. */
+export function initialPlan(
+  universe: Universe,
+  tradingDate: string,
+  issues: readonly ListedIssue[] = [],
+): DayPlan {
+  const newListings = joiningOn(tradingDate, universe, [], issues);
   return {
     tradingDate,
-    prevCloses: universe.listings.map((l) => l.prevCloseCents),
+    prevCloses: [
+      ...universe.listings.map((l) => l.prevCloseCents),
+      ...newListings.map((i) => decimalToCents(i.price)),
+    ],
     indexPrevCloses: universe.indices.map((d) => d.baseLevel),
+    newListings,
   };
 }
 
-/** The next trading day's plan from a finished day's last quotes (in universe order). */
-export function nextPlan(quotes: readonly Quote[], indices: readonly IndexQuote[]): DayPlan {
+/** The trading day after a finished day's last quotes. */
+export function nextTradingDate(quotes: readonly Quote[], indices: readonly IndexQuote[]): string {
   const last = quotes[0]?.time ?? indices[0]?.time ?? 0;
+  return exchangeCalendar.nextTradingDay(shanghaiDate(last));
+}
+
+/**
+ * The next trading day's plan from a finished day (its plan and last quotes, in the day's
+ * universe order): the same listings at their closes, then the issues that list by the next day
+ * at their issue price.
+ */
+export function nextPlan(
+  universe: Universe,
+  finished: DayPlan,
+  quotes: readonly Quote[],
+  indices: readonly IndexQuote[],
+  issues: readonly ListedIssue[] = [],
+): DayPlan {
+  const tradingDate = nextTradingDate(quotes, indices);
+  const joining = joiningOn(tradingDate, universe, finished.newListings, issues);
   return {
-    tradingDate: exchangeCalendar.nextTradingDay(shanghaiDate(last)),
-    prevCloses: quotes.map((q) => decimalToCents(q.price)),
+    tradingDate,
+    prevCloses: [
+      ...quotes.map((q) => decimalToCents(q.price)),
+      ...joining.map((i) => decimalToCents(i.price)),
+    ],
     indexPrevCloses: indices.map((i) => decimalToCents(i.value) / 100),
+    newListings: [...finished.newListings, ...joining],
   };
 }
 
 export class SimulatedDay {
   readonly feed: SimulatedFeed;
   readonly tradingDate: string;
+  /** The day's listings (the new ones after the universe's) and indices, at the plan's previous closes. */
+  readonly universe: Universe;
   /** The last market instant of the day's calendar date: the simulation never passes it. */
   readonly end: number;
   private cap: number;
@@ -84,6 +166,7 @@ export class SimulatedDay {
     gridMs?: number,
   ) {
     this.tradingDate = plan.tradingDate;
+    this.universe = universeOf(universe, plan);
     // Asia/Shanghai has no daylight saving: every day is 24 hours long.
     this.end = shanghaiDayStart(plan.tradingDate) + 86_400_000 - 1;
     this.cap = this.end;
@@ -95,7 +178,7 @@ export class SimulatedDay {
     this.feed = new SimulatedFeed({
       clock: capped,
       seed: `${seed}:${plan.tradingDate}`,
-      universe: universeFor(universe, plan),
+      universe: this.universe,
       gridMs,
     });
     // A pump emits each kind of batch once.
@@ -125,10 +208,13 @@ export class SimulatedDay {
   }
 
   /** Advances to the clock, or to `until` if earlier, and returns what happened (see SimulatedFeed.pump). */
-  pump(until = Number.POSITIVE_INFINITY, options: { quotes?: boolean } = {}): DayEvents {
+  pump(
+    until = Number.POSITIVE_INFINITY,
+    options: { quotes?: boolean; checkpointAt?: number } = {},
+  ): DayEvents {
     this.cap = Math.min(until, this.end);
-    this.feed.pump(options);
-    const events = this.events;
+    const checkpoint = this.feed.pump(options);
+    const events = checkpoint ? { ...this.events, checkpoint } : this.events;
     this.events = { quotes: [], indices: [], trades: [], phases: [] };
     return events;
   }

@@ -118,6 +118,11 @@ export function pinyinInitials(name: string): string {
   return out;
 }
 
+/** Search initials of a name from outside the generator (an operator's new issue): characters the table lacks are left out. */
+export function knownInitials(name: string): string {
+  return pinyinInitials([...name].filter((c) => /[A-Za-z*]/.test(c) || INITIAL_OF.has(c)).join(''));
+}
+
 /** A four-character short name in `sector`: region + industry word, or two brand characters + word. */
 export function companyName(rng: Rng, sector: Sector): string {
   const word = rng.pick(sector.words);

@@ -143,7 +143,8 @@ function drawCodes(rng: Rng, size: number): string[] {
   return codes;
 }
 
-function pickSector(rng: Rng, board: Board): Sector {
+/** A sector drawn by its weight among the board's listings. */
+export function pickSector(rng: Rng, board: Board): Sector {
   const affinity = BOARD_SECTOR_AFFINITY[board];
   const weights = SECTORS.map((s) => s.weight * affinity(s.key));
   let x = rng.uniform() * weights.reduce((a, b) => a + b, 0);
