@@ -1,6 +1,7 @@
 import type { AppConfig, Database } from '@bourse/server/platform';
 import { allotmentService } from './allotment/allotmentWorker.ts';
 import { bankTransferService } from './banking/transferWorker.ts';
+import { blockTradeService } from './blockTrade/settlementWorker.ts';
 import { cashFundAccrualService } from './fund/accrualWorker.ts';
 import { ipoCalendarService } from './ipo/calendarWorker.ts';
 import { dragonTigerService } from './market/dragonTigerWorker.ts';
@@ -29,6 +30,7 @@ export const SERVICES: readonly BackgroundService[] = [
   ipoCalendarService(),
   bankTransferService(),
   cashFundAccrualService(),
+  blockTradeService(),
 ];
 
 /** Starts every background service in this process (embedded mode, or the workers container). */

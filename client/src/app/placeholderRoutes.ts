@@ -8,9 +8,6 @@ import type { ScreenRoute } from './routeTypes.ts';
 export const PLACEHOLDER_ROUTES = [
   // Issue 3 — live market
   { path: '/homedetail', id: 'homeDetail' },
-  // Issue 5 — back office
-  { path: '/shares/dzjy', id: 'blockTrade' },
-  { path: '/shares/dzjy-record', id: 'blockTradeRecord' },
   // Not yet scheduled
   { path: '/fastpayment', id: 'fastPayment' },
   { path: '/cms/web', id: 'customerService' },

@@ -54,6 +54,8 @@ const ranks = () => import('../features/ranks/RankListScreen.tsx');
 const banking = () => import('../features/banking/screens.ts');
 /** New shares: the calendar, an issue and the user's subscriptions in one chunk. */
 const ipo = () => import('../features/ipo/screens.ts');
+/** Block trades: the entry form and the records in one chunk. */
+const blockTrade = () => import('../features/blockTrade/screens.ts');
 const trade = marketScreen(() => import('../features/trade/TradeScreen.tsx').then((m) => m.TradeScreen));
 
 /** Screens built in this release; the rest of the spec's route list is in placeholderRoutes.ts. */
@@ -232,6 +234,24 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     path: '/ucenter/shengou',
     id: 'subscribe',
     lazy: lazyScreen(() => ipo().then((m) => m.SubscriptionsScreen), ['ipo']),
+  },
+  {
+    path: '/admin',
+    id: 'backOffice',
+    lazy: lazyScreen(
+      () => import('../features/admin/AdminScreen.tsx').then((m) => m.AdminScreen),
+      ['admin', 'ipo'],
+    ),
+  },
+  {
+    path: '/shares/dzjy',
+    id: 'blockTrade',
+    lazy: marketScreen(() => blockTrade().then((m) => m.BlockTradeScreen)),
+  },
+  {
+    path: '/shares/dzjy-record',
+    id: 'blockTradeRecord',
+    lazy: lazyScreen(() => blockTrade().then((m) => m.BlockRecordsScreen)),
   },
   { path: '/helpForNewbies', id: 'helpForNewbies', lazy: info },
   { path: '/tradingRules', id: 'tradingRules', lazy: info },

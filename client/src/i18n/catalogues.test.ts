@@ -6,6 +6,7 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 const translation = import.meta.glob<Json>('./locales/*.json', { eager: true, import: 'default' });
 const info = import.meta.glob<Json>('./locales/*/info.json', { eager: true, import: 'default' });
 const ipo = import.meta.glob<Json>('./locales/*/ipo.json', { eager: true, import: 'default' });
+const admin = import.meta.glob<Json>('./locales/*/admin.json', { eager: true, import: 'default' });
 
 /** Every leaf path ("a.b", "a.sections.0.heading"); arrays must match in length too. */
 function leafPaths(node: Json, prefix = ''): string[] {
@@ -34,6 +35,7 @@ const NAMESPACES = [
   { name: 'translation', files: translation, path: (l: string) => `./locales/${l}.json` },
   { name: 'info', files: info, path: (l: string) => `./locales/${l}/info.json` },
   { name: 'ipo', files: ipo, path: (l: string) => `./locales/${l}/ipo.json` },
+  { name: 'admin', files: admin, path: (l: string) => `./locales/${l}/admin.json` },
 ];
 
 describe.each(NAMESPACES)('$name catalogues', ({ files, path }) => {

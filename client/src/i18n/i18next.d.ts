@@ -1,5 +1,6 @@
 import 'i18next';
 import type errors from '@bourse/shared/i18n/errors/en.json';
+import type admin from './locales/en/admin.json';
 import type info from './locales/en/info.json';
 import type ipo from './locales/en/ipo.json';
 import type translation from './locales/en.json';
@@ -13,6 +14,7 @@ declare module 'i18next' {
       errors: typeof errors;
       info: typeof info;
       ipo: typeof ipo;
+      admin: typeof admin;
     };
   }
 }

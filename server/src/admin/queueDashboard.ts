@@ -1,4 +1,11 @@
-import { BANK_QUEUES, DomainError, FUND_QUEUES, IPO_QUEUES, MARKET_QUEUES } from '@bourse/shared';
+import {
+  BANK_QUEUES,
+  BLOCK_TRADE_QUEUES,
+  DomainError,
+  FUND_QUEUES,
+  IPO_QUEUES,
+  MARKET_QUEUES,
+} from '@bourse/shared';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
@@ -17,6 +24,7 @@ const DASHBOARD_QUEUES: readonly string[] = [
   ...Object.values(IPO_QUEUES),
   ...Object.values(BANK_QUEUES),
   ...Object.values(FUND_QUEUES),
+  ...Object.values(BLOCK_TRADE_QUEUES),
 ];
 
 /** A browser opening the dashboard sends the session as the client's Admin-Token cookie, not a header. */

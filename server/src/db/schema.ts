@@ -65,6 +65,7 @@ export const avatars = pgTable('avatars', {
 
 // Feature tables live beside their features; drizzle-kit and the test helpers read them from here.
 export { bankCards, bankTransfers } from '../banking/schema.ts';
+export { blockOrders } from '../blockTrade/schema.ts';
 export { cashFundDays, cashFundHoldings, cashFundOrders, cashFundYields } from '../fund/schema.ts';
 export { payPasswords, realNamePhotos, realNameVerifications } from '../identity/schema.ts';
 export {

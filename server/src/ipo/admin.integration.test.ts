@@ -1,7 +1,9 @@
 import { type ErrorKey, ipoRoutes } from '@bourse/shared';
+import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
+import { bullPrefix } from '../platform/queues.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { withoutWrites } from '../testing/rows.ts';
 import { DB_KINDS } from '../testing/testDatabase.ts';
@@ -42,6 +44,14 @@ describe.each(DB_KINDS)('back office IPO routes and the queue dashboard on %s', 
     ['GET /api/admin/ipo/progress', (token) => t.api.get('/api/admin/ipo/progress?code=688601', { token })],
     ['GET /admin/queues', (token) => t.api.get('/admin/queues', { token })],
     ['GET /admin/queues/api/queues', (token) => t.api.get('/admin/queues/api/queues', { token })],
+    [
+      'PUT /admin/queues/api/queues/bank-transfers/pause',
+      (token) => t.api.request('PUT', '/admin/queues/api/queues/bank-transfers/pause', { token }),
+    ],
+    [
+      'PUT /admin/queues/api/queues/cash-fund-accrual/retry/failed',
+      (token) => t.api.request('PUT', '/admin/queues/api/queues/cash-fund-accrual/retry/failed', { token }),
+    ],
   ];
 
   it.each(calls)(
@@ -129,6 +139,31 @@ describe.each(DB_KINDS)('back office IPO routes and the queue dashboard on %s', 
     });
     expect(byCookie.status).toBe(200);
     const names = (byCookie.body as unknown as { queues: { name: string }[] }).queues.map((q) => q.name);
-    expect(names).toEqual(expect.arrayContaining(['ipo-allotment', 'ipo-calendar', 'market-dragon-tiger']));
+    // Every queue the workers run (workers/src/index.ts SERVICES), by the names on Redis.
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'ipo-allotment',
+        'ipo-calendar',
+        'market-dragon-tiger',
+        'bank-transfers',
+        'cash-fund-accrual',
+      ]),
+    );
+  });
+
+  it('leaves a queue running when an ordinary user tries to pause it', async () => {
+    const queue = new Queue('bank-transfers', { connection: t.redis, prefix: bullPrefix(t.redisPrefix) });
+    try {
+      await t.api.request('PUT', '/admin/queues/api/queues/bank-transfers/pause', { token: ordinary });
+      expect(await queue.isPaused()).toBe(false);
+      const paused = await t.api.request('PUT', '/admin/queues/api/queues/bank-transfers/pause', {
+        token: admin,
+      });
+      expect(paused.status).toBe(200);
+      expect(await queue.isPaused()).toBe(true);
+    } finally {
+      await queue.resume();
+      await queue.close();
+    }
   });
 });

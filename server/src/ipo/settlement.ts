@@ -1,18 +1,19 @@
 /**
- * After the draw: the payment-day reminder, payment (T+2, at the 16:00 cut-off) and listing. Each
- * winner is settled in a transaction of its own that marks the allotment with what it did, so a
- * crash anywhere leaves every allotment either untouched or done, and a rerun skips what is done.
+ * After the draw: the payment-day reminder, payment (T+2, at the 16:00 cut-off) and listing.
+ * Payment settles a page of winners per transaction that marks each allotment with what it did,
+ * and listing one winner per transaction, so a crash anywhere leaves every allotment either
+ * untouched or done, and a rerun skips what is done.
  */
 import { Dec, type NewMessage, toMoneyString } from '@bourse/shared';
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import { lockUserCash, post } from '../ledger/ledger.ts';
+import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { lockUsersCash, type PreparedEntry, prepareEntry, writeEntries } from '../ledger/ledger.ts';
 import { notifyAll, type SentMessage } from '../messages/index.ts';
 import type { Db } from '../platform/database.ts';
 import type { IpoRow } from './queries.ts';
 import { ipoAllotments, ipos } from './schema.ts';
 import { unitSharesOf } from './views.ts';
 
-/** Winners settled per page; each winner is its own transaction. */
+/** Winners settled (paid: one transaction a page; listed: one a winner) per page. */
 const PAGE = 500;
 /** Messages per insert statement, well inside PostgreSQL's 65,535 parameters. */
 const MESSAGE_BATCH = 2_000;
@@ -65,31 +66,51 @@ export async function sendPaymentNotices(db: Db, ipoId: number): Promise<SentMes
 }
 
 /**
- * Pays one winner's allotment from their available cash, in whole units: what the cash covers is
- * paid (one ipoPayment entry, available → market), the rest is abandoned. Null when already settled.
+ * Pays a page of winners' allotments from their available cash, in whole units, in one
+ * transaction: what each one's cash covers is paid (one ipoPayment entry each, available →
+ * market), the rest abandoned. Allotments already settled are skipped (a rerun, or another
+ * payment job that got there first: both lock the allotments before the cash).
  */
-async function settleOne(db: Db, ipo: IpoRow, subscriptionId: number): Promise<SentMessage | null> {
+async function settlePage(db: Db, ipo: IpoRow, subscriptionIds: readonly number[]): Promise<SentMessage[]> {
   return db.transaction(async (tx) => {
-    const allotment = await lockAllotment(tx, ipo.id, subscriptionId);
-    if (!allotment || allotment.paidUnits !== null) return null;
-    const cash = await lockUserCash(tx, allotment.userId);
+    const open = await tx
+      .select()
+      .from(ipoAllotments)
+      .where(
+        and(
+          eq(ipoAllotments.ipoId, ipo.id),
+          inArray(ipoAllotments.subscriptionId, [...subscriptionIds]),
+          isNull(ipoAllotments.paidUnits),
+        ),
+      )
+      .orderBy(ipoAllotments.subscriptionId)
+      .for('update');
+    if (open.length === 0) return [];
+    const cashes = await lockUsersCash(
+      tx,
+      open.map((a) => a.userId),
+    );
     const unitCost = costOf(ipo, 1);
-    const paidUnits = Math.min(allotment.wonUnits, cash.available.balance.div(unitCost).floor().toNumber());
-    const amount = unitCost.times(paidUnits);
-    const journalEntryId =
-      paidUnits > 0
-        ? await post(tx, cash, { kind: 'ipoPayment', tradingDate: ipo.paymentDate, symbol: ipo.code }, [
-            { account: 'available', amount: amount.negated() },
-            { account: 'market', amount },
-          ])
-        : null;
-    await tx
-      .update(ipoAllotments)
-      .set({ paidUnits, paidAmount: amount.toFixed(2), journalEntryId, settledAt: new Date() })
-      .where(allotmentKey(ipo.id, subscriptionId));
     const unit = unitSharesOf(ipo);
-    return notifyAll(tx, [
-      {
+    const entries: PreparedEntry[] = [];
+    const settled: SQL[] = [];
+    const results: NewMessage[] = [];
+    for (const allotment of open) {
+      const cash = cashes.get(allotment.userId)!;
+      const paidUnits = Math.min(allotment.wonUnits, cash.available.balance.div(unitCost).floor().toNumber());
+      const amount = unitCost.times(paidUnits);
+      const entry =
+        paidUnits > 0
+          ? prepareEntry(cash, { kind: 'ipoPayment', tradingDate: ipo.paymentDate, symbol: ipo.code }, [
+              { account: 'available', amount: amount.negated() },
+              { account: 'market', amount },
+            ])
+          : null;
+      if (entry) entries.push(entry);
+      settled.push(
+        sql`(${allotment.subscriptionId}::bigint, ${paidUnits}::int, ${amount.toFixed(2)}::numeric, ${entry?.id ?? null}::uuid)`,
+      );
+      results.push({
         userId: allotment.userId,
         kind: 'paymentResult',
         params: {
@@ -99,8 +120,15 @@ async function settleOne(db: Db, ipo: IpoRow, subscriptionId: number): Promise<S
           abandonedShares: String((allotment.wonUnits - paidUnits) * unit),
           amount: toMoneyString(amount),
         },
-      },
-    ]).then(([sent]) => sent ?? null);
+      });
+    }
+    await writeEntries(tx, entries);
+    await tx.execute(sql`
+      update ipo_allotments a set paid_units = v.paid_units, paid_amount = v.paid_amount,
+        journal_entry_id = v.entry_id, settled_at = now()
+      from (values ${sql.join(settled, sql`, `)}) as v(subscription_id, paid_units, paid_amount, entry_id)
+      where a.ipo_id = ${ipo.id} and a.subscription_id = v.subscription_id`);
+    return notifyAll(tx, results);
   });
 }
 
@@ -116,7 +144,7 @@ async function pending(db: Db, ipoId: number, after: number, open: SQL | undefin
 
 /**
  * The payment cut-off: settles every winner, then moves the issue on to its listing. Messages are
- * published as each winner commits. Answers whether the issue moved on (false: not its turn).
+ * published as each page commits. Answers whether the issue moved on (false: not its turn).
  */
 export async function settlePayments(
   db: Db,
@@ -127,9 +155,13 @@ export async function settlePayments(
   if (ipo?.status !== 'awaiting_payment') return false;
   for (let after = 0; ; ) {
     const page = await pending(db, ipoId, after, isNull(ipoAllotments.paidUnits));
-    for (const { subscriptionId } of page) {
-      const sent = await settleOne(db, ipo, subscriptionId);
-      if (sent) publish([sent]);
+    if (page.length > 0) {
+      const sent = await settlePage(
+        db,
+        ipo,
+        page.map((p) => p.subscriptionId),
+      );
+      if (sent.length > 0) publish(sent);
     }
     if (page.length < PAGE) break;
     after = page[page.length - 1]!.subscriptionId;

@@ -4,6 +4,7 @@ import { AVATAR_PATH, avatarHandler } from '../accounts/avatar.handler.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { QUEUE_DASHBOARD_PATH, queueDashboard } from '../admin/queueDashboard.ts';
 import { bankingRoutes } from '../banking/routes.ts';
+import { blockTradeRoutes } from '../blockTrade/routes.ts';
 import { getConfigHandler } from '../clientConfig/getConfig.handler.ts';
 import { cashFundRoutes } from '../fund/routes.ts';
 import { apiErrorHandler } from '../http/errorHandler.ts';
@@ -30,6 +31,7 @@ const API_ROUTES: readonly RouteEntry[] = [
   ...identityRoutes,
   ...messageRoutes,
   ...ipoRoutes,
+  ...blockTradeRoutes,
 ];
 
 function apiRouter(app: AppContext): Router {

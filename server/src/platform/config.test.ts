@@ -26,6 +26,12 @@ describe('loadConfig', () => {
     ).toBe(true);
   });
 
+  it('starts allotment batches on schedule unless back office is to start each', () => {
+    expect(loadConfig({}).ipoAutoAllotment).toBe(true);
+    expect(loadConfig({ IPO_AUTO_ALLOTMENT: 'false' }).ipoAutoAllotment).toBe(false);
+    expect(() => loadConfig({ IPO_AUTO_ALLOTMENT: 'maybe' })).toThrow(/IPO_AUTO_ALLOTMENT/);
+  });
+
   it('reads the environment', () => {
     const config = loadConfig({
       PORT: '0',

@@ -21,6 +21,8 @@ export interface AppConfig {
   startingDeposit: string;
   /** Real-name verification passes on submission instead of waiting for back office (demo mode by default). */
   realNameAutoApprove: boolean;
+  /** The IPO calendar starts each allotment batch on T+1; false leaves every run to back office. */
+  ipoAutoAllotment: boolean;
   clientDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Express "trust proxy": which hops may set X-Forwarded-For (login rate limits key on the client IP). */
@@ -41,6 +43,7 @@ const envSchema = z.object({
   DEMO_MODE: flag.optional(),
   STARTING_DEPOSIT: positiveMoneyString().default('1000000.00'),
   REAL_NAME_AUTO_APPROVE: flag.optional(),
+  IPO_AUTO_ALLOTMENT: flag.default(true),
   CLIENT_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // "true", a hop count, or addresses/subnets such as "loopback, uniquelocal"
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoMode,
     startingDeposit: e.STARTING_DEPOSIT,
     realNameAutoApprove: e.REAL_NAME_AUTO_APPROVE ?? demoMode,
+    ipoAutoAllotment: e.IPO_AUTO_ALLOTMENT,
     clientDist: absolute(e.CLIENT_DIST ?? resolve(repoRoot, 'client/dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -1,5 +1,6 @@
 import {
   bankingRoutes,
+  blockTradeRoutes,
   cashFundRoutes,
   identityRoutes,
   ipoRoutes,
@@ -32,6 +33,7 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       bankingRoutes,
       cashFundRoutes,
       ipoRoutes,
+      blockTradeRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));

@@ -210,7 +210,7 @@ export const quotesSubscribeSchema = z.object({
 export const rankSubscribeSchema = z.object({ list: rankListSchema });
 export const bookSubscribeSchema = z.object({ symbol: symbolCode });
 /** What has a chart (K-line, intraday): a stock or an index. Quotes and books stay stocks only. */
-const chartSymbol = z.string().regex(/^(\d{6}|(sh|sz)\d{6})$/, { message: 'market.badSymbol' });
+const chartSymbol = z.string().regex(/^(\d{6}|(sh|sz)\d{6})$/, { message: 'market.badChartSymbol' });
 
 /**
  * Every ack: the data, or an error with its errors-catalogue key and translated message.

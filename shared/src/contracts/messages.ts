@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../api/route.ts';
+import { BLOCK_REFUSAL_REASONS } from '../blockTrade/blockOrder.ts';
 import { isDecimalString } from '../money.ts';
 import { pageQuery, pageResponse } from './paging.ts';
 
@@ -15,6 +16,7 @@ export const MESSAGE_KINDS = [
   'transferResult',
   'fill',
   'verificationResult',
+  'blockTradeResult',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -52,6 +54,16 @@ export const messageParamsSchemas = {
   verificationResult: z.object({
     status: z.enum(['passed', 'refused']),
     reason: z.enum(REAL_NAME_REFUSAL_REASONS).optional(),
+  }),
+  /** The after-close batch's answer to a block order: settled at `price`, or refused for `reason`. */
+  blockTradeResult: z.object({
+    ...stock,
+    side: z.enum(['buy', 'sell']),
+    price: money,
+    quantity: shares,
+    amount: money,
+    status: z.enum(['settled', 'refused']),
+    reason: z.enum(BLOCK_REFUSAL_REASONS).optional(),
   }),
 } as const satisfies Record<MessageKind, z.ZodType<Record<string, string | undefined>>>;
 

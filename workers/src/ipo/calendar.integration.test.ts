@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  allotmentQueue,
   createIpo,
   holdingSnapshots,
   ipoAllotments,
@@ -17,6 +18,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allotmentService } from '../allotment/allotmentWorker.ts';
 import { deleteKeys, TEST_REDIS_URL } from '../market/testing/redis.ts';
+import { calendarTick } from './calendar.ts';
 import { ipoCalendarService } from './calendarWorker.ts';
 import { PIPELINE_DAYS_AHEAD } from './pipeline.ts';
 
@@ -198,5 +200,56 @@ describe.each(DB_KINDS)('the IPO calendar on %s', (kind) => {
       { exchange: 'SZSE', value: '6000.00' },
     ]);
     expect(await snapshotHoldings(db, '2026-07-07')).toBeNull();
+  });
+});
+
+describe('the IPO calendar when back office starts every allotment run', () => {
+  const prefix = `test:${randomUUID()}:`;
+  let database: Database;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+  });
+
+  afterAll(async () => {
+    await deleteKeys(redis, prefix);
+    redis.disconnect();
+    await database?.close();
+  });
+
+  it('leaves an issue awaiting allotment on T+1 until back office runs it', async () => {
+    const { db } = database;
+    const ipo = await createIpo(db, {
+      code: '688709',
+      name: '星河手动',
+      price: '10.00',
+      onlineShares: 1_000_000,
+      subscriptionDate: T,
+    });
+    await db.update(ipos).set({ status: 'awaiting_allotment' }).where(eq(ipos.id, ipo.id));
+    const queues = allotmentQueue(redis, prefix);
+    const deps = {
+      db,
+      calendarQueue: queues,
+      allotmentQueue: queues,
+      publish: () => undefined,
+      pipelineMarket: async () => ({
+        codes: new Set(['688709']),
+        names: new Set<string>(),
+        medianPrice: () => undefined,
+      }),
+    };
+    const friday = { tradingDate: '2026-07-10', minute: 10 * 60 };
+
+    await calendarTick({ ...deps, autoAllotment: false }, friday);
+    expect(await statusOf(db, '688709')).toMatchObject({ status: 'awaiting_allotment', batchRun: 0 });
+    expect(await queues.getJobCounts('wait')).toEqual({ wait: 0 });
+
+    await calendarTick(deps, friday);
+    expect(await statusOf(db, '688709')).toMatchObject({ status: 'awaiting_allotment', batchRun: 1 });
+    expect(await queues.getJobCounts('wait')).toEqual({ wait: 1 });
+    await queues.close();
   });
 });

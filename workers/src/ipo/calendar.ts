@@ -8,7 +8,7 @@
  * | any tick | the pipeline: issues for the next five trading days |
  * | T from 09:30 | upcoming → subscribing |
  * | T from 15:00 (or any later day) | subscribing → awaiting_allotment |
- * | T+1 | the allotment batch's first run |
+ * | T+1 | the allotment batch's first run (unless back office starts every run: IPO_AUTO_ALLOTMENT=false) |
  * | T+2 | payment reminders to the winners |
  * | T+2 from 16:00 | payment job: each winner pays what their cash covers → awaiting_listing |
  * | listing day | listing job: paid shares become positions → listed |
@@ -61,6 +61,8 @@ export interface CalendarDeps {
   db: Db;
   calendarQueue: Queue;
   allotmentQueue: Queue;
+  /** false: the batch waits for back office to start it (default true). */
+  autoAllotment?: boolean;
   publish(sent: SentMessage[]): void;
   pipelineMarket(): Promise<PipelineMarket>;
 }
@@ -93,10 +95,14 @@ export async function calendarTick(deps: CalendarDeps, clock: MarketClock): Prom
       ),
     );
 
-  for (const id of await idsWhere(
-    db,
-    and(eq(ipos.status, 'awaiting_allotment'), eq(ipos.batchRun, 0), lte(ipos.allotmentDate, today)),
-  )) {
+  const startable =
+    deps.autoAllotment === false
+      ? []
+      : await idsWhere(
+          db,
+          and(eq(ipos.status, 'awaiting_allotment'), eq(ipos.batchRun, 0), lte(ipos.allotmentDate, today)),
+        );
+  for (const id of startable) {
     const started = await startFirstAllotmentRun(db, deps.allotmentQueue, id);
     if (started) logger.info(started, 'ipo calendar: allotment started');
   }

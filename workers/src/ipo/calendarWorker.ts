@@ -119,6 +119,7 @@ export function ipoCalendarService(options: CalendarOptions = {}): BackgroundSer
           db,
           calendarQueue,
           allotmentQueue: allotments,
+          autoAllotment: context.config.ipoAutoAllotment,
           market,
           publish: (sent) => publisher.publish(sent),
           pipelineMarket: () => pipelineMarket(db, redis, prefix, market),

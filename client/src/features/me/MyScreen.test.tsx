@@ -18,6 +18,16 @@ describe('my', () => {
     expect(screen.getByTestId('profile').textContent).toContain('138****8000');
     expect(screen.getByRole('navigation', { name: 'Main sections' })).toBeTruthy();
     expect(screen.getByTestId('my-link-settings').getAttribute('href')).toBe('/setting');
+    expect(screen.queryByTestId('my-link-backOffice')).toBeNull();
+  });
+
+  it('leads an admin to the back office', async () => {
+    fakeApi({
+      'GET /user/info': ok({ ...demoUser, role: 'admin' }),
+      'GET /messages/unreadCount': ok({ unread: 0 }),
+    });
+    renderApp('/my');
+    expect((await screen.findByTestId('my-link-backOffice')).getAttribute('href')).toBe('/admin');
   });
 
   it('is also the personal center, with a back button instead of the tab bar', async () => {

@@ -89,6 +89,7 @@ export function MyScreen() {
   const { t } = useTranslation();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   const isTab = handle?.tabBar === true;
+  const isAdmin = useSession((s) => s.userInfo?.role === 'admin');
   return (
     <Screen nav={{ title: t(isTab ? 'routes.my' : 'routes.personCenter'), showBack: !isTab }}>
       <ProfileCard />
@@ -106,6 +107,11 @@ export function MyScreen() {
           ))}
         </CellGroup>
       ))}
+      {isAdmin ? (
+        <CellGroup title={t('my.backOffice')}>
+          <Cell label={t('routes.backOffice')} to="/admin" testId="my-link-backOffice" />
+        </CellGroup>
+      ) : null}
     </Screen>
   );
 }

@@ -116,6 +116,23 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
             : t('messages.kinds.verificationResult.refused', { reason: refusalReasonText(t, p.data.reason) }),
       };
     }
+    case 'blockTradeResult': {
+      const p = messageParamsSchemas.blockTradeResult.safeParse(message.params);
+      if (!p.success) return unknown;
+      const { status, side, reason, ...values } = p.data;
+      const title = t('messages.kinds.blockTradeResult.title');
+      if (status === 'refused') {
+        const why = t(`blockTrade.record.reasons.${reason ?? 'noCounterparty'}`);
+        return { title, body: t('messages.kinds.blockTradeResult.refused', { ...values, reason: why }) };
+      }
+      return {
+        title,
+        body:
+          side === 'buy'
+            ? t('messages.kinds.blockTradeResult.buySettled', values)
+            : t('messages.kinds.blockTradeResult.sellSettled', values),
+      };
+    }
     default:
       return unknown;
   }

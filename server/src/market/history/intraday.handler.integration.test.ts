@@ -121,6 +121,6 @@ describe.each(DB_KINDS)('GET /api/market/intraday on %s', (kind) => {
     expectFailure(await t.api.get('/api/market/intraday?symbol=sh000999'), 'market.unknownSymbol', 'zh-CN', {
       symbol: 'sh000999',
     });
-    expectFailure(await t.api.get('/api/market/intraday?symbol=hk000001'), 'market.badSymbol');
+    expectFailure(await t.api.get('/api/market/intraday?symbol=hk000001'), 'market.badChartSymbol');
   });
 });

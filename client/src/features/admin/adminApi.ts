@@ -1,0 +1,27 @@
+import { identityRoutes, ipoRoutes, type NewIpoRequest, type RealNameReview } from '@bourse/shared';
+import { callApi } from '../../lib/http/client.ts';
+
+export const REVIEWS_PAGE_SIZE = 20;
+
+/** Every recent issue, newest first (the public calendar: back office sees what users see). */
+export const fetchIssues = (signal?: AbortSignal) => callApi(ipoRoutes.calendar, { signal, silent: true });
+
+/** Silent: the form shows the refusal beside its fields. */
+export const createIssue = (body: NewIpoRequest) => callApi(ipoRoutes.adminCreate, { body, silent: true });
+
+/** Starts the batch, or a re-run of a batch that did not finish; answers its progress. */
+export const runBatch = (code: string) => callApi(ipoRoutes.adminRunBatch, { body: { code }, silent: true });
+
+export const fetchProgress = (code: string, signal?: AbortSignal) =>
+  callApi(ipoRoutes.adminProgress, { params: { code }, signal, silent: true });
+
+/** The oldest pending verification requests first. */
+export const fetchPendingReviews = (signal?: AbortSignal) =>
+  callApi(identityRoutes.reviewQueue, {
+    params: { status: 'pending', page: 1, pageSize: REVIEWS_PAGE_SIZE },
+    signal,
+    silent: true,
+  });
+
+export const reviewRealName = (body: RealNameReview) =>
+  callApi(identityRoutes.review, { body, silent: true });

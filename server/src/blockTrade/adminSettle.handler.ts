@@ -1,0 +1,10 @@
+import type { blockTradeRoutes } from '@bourse/shared';
+import type { Handler } from '../http/mountRoute.ts';
+import { blockTradeDeps } from './blockTradeDeps.ts';
+import { queueSettlements } from './settlementQueue.ts';
+
+/** Back office: settle every pending block order now, whatever its day, rather than after the close. */
+export const adminSettleHandler: Handler<typeof blockTradeRoutes.adminSettle> = async (ctx) => {
+  const { db, queue } = blockTradeDeps(ctx.app);
+  return { queued: await queueSettlements(db, queue) };
+};

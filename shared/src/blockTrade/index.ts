@@ -1,0 +1,28 @@
+export {
+  BLOCK_REFUSAL_REASONS,
+  BLOCK_TRADE_KINDS,
+  type BlockOrderArgs,
+  type BlockOrderCash,
+  type BlockRefusalReason,
+  type BlockTradeKind,
+  blockOrderCash,
+  blockTradeOpen,
+  checkBlockOrder,
+} from './blockOrder.ts';
+export {
+  BLOCK_ORDER_STATUSES,
+  BLOCK_TRADE_JOBS,
+  BLOCK_TRADE_QUEUES,
+  type BlockBatchJob,
+  type BlockOrderStatus,
+  type BlockOrderView,
+  type BlockSettleJob,
+  blockBatchJobSchema,
+  blockOrderSchema,
+  blockOrdersQuery,
+  blockSettleJobSchema,
+  blockTradeJobIds,
+  blockTradeRoutes,
+  type PlaceBlockOrder,
+  placeBlockOrderSchema,
+} from './contracts.ts';
