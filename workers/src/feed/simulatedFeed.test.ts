@@ -70,7 +70,8 @@ describe('SimulatedFeed', async () => {
   it('is byte-for-byte the same for the same seed and clock, and differs for another seed', async () => {
     expect((await record(7)).digest).toBe(run.digest);
     expect((await record(8)).digest).not.toBe(run.digest);
-  });
+    // Two full simulated days: seconds on a busy machine.
+  }, 60_000);
 
   it('passes every phase of the day in order', () => {
     expect(run.phases).toEqual([

@@ -44,8 +44,12 @@ describe('the block order form', () => {
   });
 
   it.each([
-    [{ price: '', quantity: '300000' }, BUY, { price: 'The price is not valid.' }],
-    [{ price: '3.00', quantity: '' }, BUY, { quantity: 'The quantity is not valid.' }],
+    [{ price: '', quantity: '300000' }, BUY, { price: 'Please enter a price greater than zero.' }],
+    [
+      { price: '3.00', quantity: '' },
+      BUY,
+      { quantity: 'The quantity must be a whole number of shares greater than zero.' },
+    ],
     [{ price: '3.001', quantity: '300000' }, BUY, { price: 'The price must be a multiple of 0.01.' }],
     [
       { price: '3.31', quantity: '300000' },
@@ -62,8 +66,19 @@ describe('the block order form', () => {
       BUY,
       { quantity: 'A block trade needs at least 300000 shares or 2000000 CNY.' },
     ],
-    [{ price: '3.00', quantity: '300050' }, BUY, { quantity: 'The quantity must be a multiple of 100.' }],
-    [{ price: '3.00', quantity: '500000' }, SELL, { quantity: 'You can sell at most 400000 shares.' }],
+    [
+      { price: '3.00', quantity: '300050' },
+      BUY,
+      { quantity: 'The quantity must be a multiple of 100 shares.' },
+    ],
+    [
+      { price: '3.00', quantity: '500000' },
+      SELL,
+      {
+        quantity:
+          'You can sell at most 400000 shares. Shares bought today can be sold from the next trading day.',
+      },
+    ],
     [
       { price: '3.00', quantity: '300000' },
       { ...BUY, kind: 'afterHours' },
