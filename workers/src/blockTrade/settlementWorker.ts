@@ -110,6 +110,8 @@ export function blockTradeService(options: SettlementOptions = {}): BackgroundSe
         concurrency: options.concurrency ?? 4,
         ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
         ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
+        // A job whose worker died is run again however often: settling an order is guarded in SQL.
+        maxStalledCount: 1_000,
       });
       logWorkerProblems(worker, 'block-trade settlement');
       // One scheduler for the whole deployment, whichever worker upserts it.
