@@ -61,7 +61,7 @@ describe.each(DB_KINDS)('the bank-transfer worker on %s', (kind) => {
     for (let i = 0; i < 4; i++) customers.push(await newCustomer(db));
     const ids = await fileTransfers(db, redis, prefix, customers, 6);
     await startWorker();
-    await until(async () => (await auditingCount(db)) === 0, 90_000);
+    await until(async () => (await auditingCount(db)) === 0, 240_000);
 
     expect(await auditBanking(db)).toEqual(HEALTHY);
     for (const c of await cashByCustomer(db)) {
@@ -71,7 +71,7 @@ describe.each(DB_KINDS)('the bank-transfer worker on %s', (kind) => {
     const statuses = await db.query.bankTransfers.findMany({ columns: { id: true, status: true } });
     expect(statuses.map((s) => s.id).sort()).toEqual([...ids].sort());
     expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['passed', 'refused']));
-  }, 120_000);
+  }, 300_000);
 
   it('refuses as expired a transfer the bank never received in time, and releases its cash', async () => {
     const { db } = database;
