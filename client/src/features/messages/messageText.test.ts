@@ -21,7 +21,7 @@ describe('messageText', () => {
         params: { ...stock, allottedShares: '500', amount: '13500.00', paymentDate: '2026-07-14' },
       },
       'New share allotment result',
-      '中芯国际 (688981): 500 shares allotted to you. Please have 13500.00 CNY available by 16:00 on 2026-07-14 to pay for them.',
+      '中芯国际 (688981): 500 shares allotted to you. Please have 13,500.00 CNY available by 16:00 on 2026-07-14 to pay for them.',
     ],
     [
       'an allotment lost',
@@ -39,7 +39,7 @@ describe('messageText', () => {
         params: { ...stock, allottedShares: '1000', amount: '27000.00', paymentDate: '2026-07-14' },
       },
       'Payment due for new shares',
-      '中芯国际 (688981): 27000.00 CNY for 1000 allotted shares is due by 16:00 on 2026-07-14. Shares not paid for are abandoned.',
+      '中芯国际 (688981): 27,000.00 CNY for 1,000 allotted shares is due by 16:00 on 2026-07-14. Shares not paid for are abandoned.',
     ],
     [
       'a payment in full',
@@ -48,7 +48,7 @@ describe('messageText', () => {
         params: { ...stock, paidShares: '500', abandonedShares: '0', amount: '13500.00' },
       },
       'New share payment',
-      '中芯国际 (688981): 500 shares paid for, 13500.00 CNY deducted.',
+      '中芯国际 (688981): 500 shares paid for, 13,500.00 CNY deducted.',
     ],
     [
       'a payment short of cash',
@@ -57,7 +57,7 @@ describe('messageText', () => {
         params: { ...stock, paidShares: '500', abandonedShares: '500', amount: '13500.00' },
       },
       'New share payment',
-      '中芯国际 (688981): 500 shares paid for (13500.00 CNY); 500 shares abandoned for lack of cash.',
+      '中芯国际 (688981): 500 shares paid for (13,500.00 CNY); 500 shares abandoned for lack of cash.',
     ],
     [
       'a transfer in that arrived',
@@ -72,7 +72,7 @@ describe('messageText', () => {
         },
       },
       'Bank transfer result',
-      '5000.00 CNY transferred in from China Merchants Bank (card ending 0123) has arrived.',
+      '5,000.00 CNY transferred in from China Merchants Bank (card ending 0123) has arrived.',
     ],
     [
       'a transfer out refused',
@@ -94,6 +94,22 @@ describe('messageText', () => {
       { kind: 'fill', params: { ...stock, side: 'sell', price: '27.130', quantity: '300' } },
       'Order filled',
       'Sold 300 shares of 中芯国际 (688981) at 27.130.',
+    ],
+    [
+      'a block buy settled',
+      {
+        kind: 'blockTradeResult',
+        params: {
+          ...stock,
+          side: 'buy',
+          price: '27.13',
+          quantity: '300000',
+          amount: '8139000.00',
+          status: 'settled',
+        },
+      },
+      'Block trade result',
+      'Block buy of 300,000 shares of 中芯国际 (688981) at 27.13 settled: 8,139,000.00 CNY.',
     ],
     [
       'a verification passed',

@@ -1,10 +1,15 @@
 import {
   type BankCode,
+  formatMoney,
   type MessageView,
   messageParamsSchemas,
   type RealNameRefusalReason,
 } from '@bourse/shared';
 import type { TFunction } from 'i18next';
+
+/** Amounts and share counts read with thousands separators, as on every other screen. */
+const cash = (amount: string) => formatMoney(amount);
+const count = (shares: string) => formatMoney(shares, 0);
 
 export interface MessageText {
   title: string;
@@ -44,8 +49,8 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
             : t('messages.kinds.allotmentResult.won', {
                 name,
                 symbol,
-                shares: allottedShares,
-                amount,
+                shares: count(allottedShares),
+                amount: cash(amount),
                 date: paymentDate,
               }),
       };
@@ -59,8 +64,8 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
         body: t('messages.kinds.paymentDue.body', {
           name,
           symbol,
-          shares: allottedShares,
-          amount,
+          shares: count(allottedShares),
+          amount: cash(amount),
           date: paymentDate,
         }),
       };
@@ -69,7 +74,13 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
       const p = messageParamsSchemas.paymentResult.safeParse(message.params);
       if (!p.success) return unknown;
       const { name, symbol, paidShares, abandonedShares, amount } = p.data;
-      const values = { name, symbol, paid: paidShares, abandoned: abandonedShares, amount };
+      const values = {
+        name,
+        symbol,
+        paid: count(paidShares),
+        abandoned: count(abandonedShares),
+        amount: cash(amount),
+      };
       return {
         title: t('messages.kinds.paymentResult.title'),
         body:
@@ -84,7 +95,7 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
       const { direction, status, amount, bankName, cardTail } = p.data;
       // The server sends the bank's code (ICBC); its name is in the catalogue, raw for an unknown code.
       const bank = t(`bank.names.${bankName as BankCode}`, { defaultValue: bankName });
-      const values = { amount, bank, card: cardTail };
+      const values = { amount: cash(amount), bank, card: cardTail };
       const passed = status === 'passed';
       const body =
         direction === 'in'
@@ -99,7 +110,8 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
     case 'fill': {
       const p = messageParamsSchemas.fill.safeParse(message.params);
       if (!p.success) return unknown;
-      const { side, ...values } = p.data;
+      const { side, quantity, ...rest } = p.data;
+      const values = { ...rest, quantity: count(quantity) };
       return {
         title: t('messages.kinds.fill.title'),
         body: side === 'buy' ? t('messages.kinds.fill.buy', values) : t('messages.kinds.fill.sell', values),
@@ -119,7 +131,8 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
     case 'blockTradeResult': {
       const p = messageParamsSchemas.blockTradeResult.safeParse(message.params);
       if (!p.success) return unknown;
-      const { status, side, reason, ...values } = p.data;
+      const { status, side, reason, quantity, amount, ...rest } = p.data;
+      const values = { ...rest, quantity: count(quantity), amount: cash(amount) };
       const title = t('messages.kinds.blockTradeResult.title');
       if (status === 'refused') {
         const why = t(`blockTrade.record.reasons.${reason ?? 'noCounterparty'}`);
