@@ -69,6 +69,7 @@ export const ERRORS = {
   'payPassword.locked': 429,
   'payPassword.oldNotNeeded': 400,
   'message.notFound': 404,
+  'watchlist.full': 409,
   'bank.cardNumberFormat': 400,
   'bank.cardNumberInvalid': 400,
   'bank.cardUnsupported': 400,

@@ -17,6 +17,7 @@ export * from './contracts/paging.ts';
 export * from './contracts/parseJson.ts';
 export * from './contracts/trading.ts';
 export * from './contracts/user.ts';
+export * from './contracts/watchlist.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './fund/cashFund.ts';

@@ -1,4 +1,4 @@
-import type { IndexQuoteUpdate, QuoteSnapshot } from '@bourse/shared';
+import type { IndexQuoteUpdate, MarketBreadth, QuoteSnapshot } from '@bourse/shared';
 import type { MarketSocket } from '../features/market/data/marketConnection.ts';
 
 type Listener = (...args: never[]) => void;
@@ -120,6 +120,20 @@ export function indexQuoteOf(symbol: string, overrides: Partial<IndexQuoteUpdate
     ts: 1_000,
     time: 1_000,
     seq: 1,
+    ...overrides,
+  };
+}
+
+/** A market breadth for tests: 5,000 stocks, 2,400 up, 200 flat, 2,400 down, unless told otherwise. */
+export function breadthOf(overrides: Partial<MarketBreadth> = {}): MarketBreadth {
+  return {
+    up: 2_400,
+    flat: 200,
+    down: 2_400,
+    total: 5_000,
+    limitUp: 30,
+    limitDown: 10,
+    ts: 1_000,
     ...overrides,
   };
 }

@@ -87,3 +87,4 @@ export {
 } from '../market/history/schema.ts';
 export { messages } from '../messages/schema.ts';
 export { fills, matcherFences, orders, positionHistory, positions } from '../trading/schema.ts';
+export { watchlistItems } from '../watchlist/schema.ts';

@@ -2,6 +2,7 @@ import {
   type Book,
   type IndexQuoteUpdate,
   MARKET_EVENTS,
+  type MarketBreadth,
   type MarketStatus,
   type QuoteSnapshot,
   type QuoteUpdate,
@@ -19,7 +20,7 @@ const WINDOW_MS = 100;
 /** 600000 … 600300: one more than a socket may watch. */
 const SYMBOLS = Array.from({ length: 301 }, (_, i) => String(600000 + i));
 const settle = () => new Promise((resolve) => setTimeout(resolve, 3 * WINDOW_MS));
-const NO_WATCHERS = { quotes: 0, books: 0, ranks: 0, indices: 0 };
+const NO_WATCHERS = { quotes: 0, books: 0, ranks: 0, indices: 0, breadth: 0 };
 
 describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanout) => {
   const t = useTestServer('pglite', { config: { marketConflationMs: WINDOW_MS, marketFanout: fanout } });
@@ -126,7 +127,8 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
     await request(socket, MARKET_EVENTS.bookSubscribe, { symbol: '600006' });
     await request(socket, MARKET_EVENTS.rankSubscribe, { list: 'limitUp' });
     await request(socket, MARKET_EVENTS.indicesSubscribe, null);
-    expect(t.server.market.watchers()).toEqual({ quotes: 1, books: 1, ranks: 1, indices: 1 });
+    await request(socket, MARKET_EVENTS.breadthSubscribe, null);
+    expect(t.server.market.watchers()).toEqual({ quotes: 1, books: 1, ranks: 1, indices: 1, breadth: 1 });
     socket.close();
     await eventually(() => expect(t.server.market.watchers()).toEqual(NO_WATCHERS));
   });
@@ -259,6 +261,49 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
       await feed.indices([indexQuote('sh000001', { seq: 7 }), indexQuote('sz399006', { seq: 2 })]);
       await settle();
       expect(events).toHaveLength(after);
+    });
+
+    it('answers breadth:subscribe with the counts, then the counts once per window that changes one', async () => {
+      const socket = await connect();
+      const ack = await request<MarketBreadth>(socket, MARKET_EVENTS.breadthSubscribe, null);
+      // Every stock of the universe is flat (10.00 on a 10.00 close) until this test moves two.
+      expect(ack).toEqual({
+        ok: true,
+        data: { up: 0, flat: 301, down: 0, total: 301, limitUp: 0, limitDown: 0, ts: expect.any(Number) },
+      });
+      const events = record<MarketBreadth>(socket, MARKET_EVENTS.breadth);
+      // Five messages in a burst, well inside one window, each moving a count: 600290 goes up and
+      // down, ending up; 600291 falls to its limit down.
+      for (let seq = 2; seq <= 6; seq++) {
+        const up = seq % 2 === 0;
+        await feed.quotes([
+          feedQuote(
+            '600290',
+            up
+              ? { seq, price: '10.05', change: '0.05', pct: '0.50' }
+              : { seq, price: '9.95', change: '-0.05', pct: '-0.50' },
+          ),
+          feedQuote('600291', { seq, price: '9.00', change: '-1.00', pct: '-10.00' }),
+        ]);
+      }
+      const moved = { up: 1, flat: 299, down: 1, total: 301, limitUp: 0, limitDown: 1 };
+      await eventually(() => expect(events.at(-1)).toMatchObject(moved));
+      // A burst may straddle a window boundary: at most two events, never five.
+      expect(events.length).toBeLessThanOrEqual(2);
+
+      // A quote that moves no count sends nothing.
+      const counted = events.length;
+      await feed.quotes([feedQuote('600290', { seq: 7, price: '10.50', change: '0.50', pct: '5.00' })]);
+      await settle();
+      expect(events).toHaveLength(counted);
+
+      expect(await request(socket, MARKET_EVENTS.breadthUnsubscribe, null)).toEqual({ ok: true, data: null });
+      await feed.quotes([feedQuote('600290', { seq: 8 }), feedQuote('600291', { seq: 7 })]);
+      await settle();
+      expect(events).toHaveLength(counted);
+      // The counts did change meanwhile.
+      const ackAfter = await request<MarketBreadth>(socket, MARKET_EVENTS.breadthSubscribe, null);
+      expect(ackAfter.ok && ackAfter.data).toMatchObject({ up: 0, flat: 301, down: 0, limitDown: 0 });
     });
   });
 });

@@ -33,8 +33,8 @@ export interface GatewayOptions {
 }
 
 export interface MarketGateway {
-  /** How many sockets of this process watch quotes, books, lists and the indices. */
-  watchers(): { quotes: number; books: number; ranks: number; indices: number };
+  /** How many sockets of this process watch quotes, books, lists, the indices and the breadth. */
+  watchers(): { quotes: number; books: number; ranks: number; indices: number; breadth: number };
   close(): void;
 }
 
@@ -54,7 +54,8 @@ const bookRoom = (symbol: string) => `book:${symbol}`;
 const rankRoom = (list: string) => `rank:${list}`;
 /** The indices are one subscription: every watcher gets every index that changed. */
 const INDICES_KEY = 'indices';
-const INDICES_ROOM = 'indices';
+/** The breadth is one figure: every watcher gets it whole. */
+const BREADTH_KEY = 'breadth';
 
 /**
  * Bytes a socket has queued but not yet handed to the kernel: engine.io's write buffer plus the
@@ -105,6 +106,25 @@ function channel() {
 }
 
 /**
+ * A subscription without a payload to a single key (the indices, the breadth) in a room of the
+ * key's name: there are few of them and a watcher wants them all.
+ */
+function wholeSubscription(of: ReturnType<typeof channel>, key: string, snapshot: () => unknown) {
+  return {
+    subscribe(socket: Socket) {
+      of.index.add(socket, [key]);
+      socket.join(key);
+      return snapshot();
+    },
+    unsubscribe(socket: Socket) {
+      of.index.remove(socket, [key]);
+      socket.leave(key);
+      return null;
+    },
+  };
+}
+
+/**
  * Namespace /market on this process's sockets. Market data never goes through the Socket.IO
  * adapter: the state hears the feed's Redis channels itself and every emit here is local.
  * One flush timer for the whole process sends what changed in the window (docs/adr/0004).
@@ -115,6 +135,9 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
   const books = channel();
   const ranks = channel();
   const indices = channel();
+  const breadth = channel();
+  const wholeIndices = wholeSubscription(indices, INDICES_KEY, () => state.indexQuotes());
+  const wholeBreadth = wholeSubscription(breadth, BREADTH_KEY, () => state.breadth());
   const pendingTrades = new Map<string, TradeTick[]>();
   /** Index codes that changed this window. */
   const changedIndices = new Set<string>();
@@ -174,17 +197,10 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       socket.leave(rankRoom(list));
       return null;
     },
-    // The indices take no payload: there are a few and a watcher wants them all.
-    [MARKET_EVENTS.indicesSubscribe](socket: Socket) {
-      indices.index.add(socket, [INDICES_KEY]);
-      socket.join(INDICES_ROOM);
-      return state.indexQuotes();
-    },
-    [MARKET_EVENTS.indicesUnsubscribe](socket: Socket) {
-      indices.index.remove(socket, [INDICES_KEY]);
-      socket.leave(INDICES_ROOM);
-      return null;
-    },
+    [MARKET_EVENTS.indicesSubscribe]: wholeIndices.subscribe,
+    [MARKET_EVENTS.indicesUnsubscribe]: wholeIndices.unsubscribe,
+    [MARKET_EVENTS.breadthSubscribe]: wholeBreadth.subscribe,
+    [MARKET_EVENTS.breadthUnsubscribe]: wholeBreadth.unsubscribe,
   };
 
   nsp.on('connection', (socket) => {
@@ -201,7 +217,7 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       });
     }
     socket.on('disconnect', () => {
-      for (const { index, conflator } of [quotes, books, ranks, indices]) {
+      for (const { index, conflator } of [quotes, books, ranks, indices, breadth]) {
         index.removeAll(socket);
         conflator.forget(socket);
       }
@@ -227,6 +243,9 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       if (indices.index.subscribersOf(INDICES_KEY).size === 0) return;
       for (const symbol of symbols) changedIndices.add(symbol);
       indices.conflator.touch(INDICES_KEY);
+    },
+    breadth() {
+      breadth.conflator.touch(BREADTH_KEY);
     },
     rank(list) {
       ranks.conflator.touch(list);
@@ -343,9 +362,18 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
     const changed = [...changedIndices].flatMap((symbol) => state.indexQuote(symbol) ?? []);
     changedIndices.clear();
     if (indicesDrain.keys.length > 0 && changed.length > 0) {
-      localExcept(indicesDrain.skipped).to(INDICES_ROOM).emit(MARKET_EVENTS.indices, changed);
+      localExcept(indicesDrain.skipped).to(INDICES_KEY).emit(MARKET_EVENTS.indices, changed);
     }
     for (const socket of indicesDrain.catchUp.keys()) socket.emit(MARKET_EVENTS.indices, state.indexQuotes());
+
+    // Whole, so a socket that was backed up needs only the latest.
+    broadcast(
+      breadth.conflator.drainRooms(backedUp),
+      (key) => key,
+      (emit) => {
+        emit(MARKET_EVENTS.breadth, state.breadth());
+      },
+    );
   }
 
   const timer = setInterval(flush, options.conflationMs);
@@ -355,6 +383,7 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       books: books.index.subscriberCount,
       ranks: ranks.index.subscriberCount,
       indices: indices.index.subscriberCount,
+      breadth: breadth.index.subscriberCount,
     }),
     close() {
       closed = true;

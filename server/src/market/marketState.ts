@@ -10,6 +10,7 @@ import {
   type IndexQuoteUpdate,
   type InstrumentListing,
   indexQuotesSchema,
+  type MarketBreadth,
   type MarketStatus,
   parseJson,
   type RankEvent,
@@ -18,6 +19,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { logger } from '../platform/logger.ts';
+import { BreadthCounter } from './breadth.ts';
 import { readFeedQuoteJson, readFeedQuotesMessage } from './feedQuote.ts';
 import { type ChartQuote, indexChartQuote } from './history/liveDay.ts';
 import { SearchIndex } from './searchIndex.ts';
@@ -39,6 +41,8 @@ export interface MarketListener {
   quotes(symbols: readonly string[]): void;
   /** Index codes whose quote changed, likewise. */
   indices(symbols: readonly string[]): void;
+  /** A count of the breadth changed, by quotes or a reload. */
+  breadth(): void;
   trades(batches: readonly TradesBatch[]): void;
   rank(list: RankList): void;
   /** Only when the phase, the trading date or the simulated flag changed, not on heartbeats. */
@@ -114,15 +118,17 @@ function mergeReloaded<T extends { seq: number; ts: number }>(
 }
 
 /**
- * The market as this server process sees it: the latest full quote per symbol, the index
- * quotes, the status, the live rankings and the instrument listing. Derived state only: loaded
- * from the feed's Redis keys on start and again on every reconnect of its subscriber (a
- * restarted Redis or a feed on another day must not leave stale values), kept current by the
- * feed's channels between. Every message is checked against the shared schemas (the quotes by
+ * The market as this server process sees it: the latest full quote per symbol and their
+ * breadth, the index quotes, the status, the live rankings and the instrument listing. Derived
+ * state only: loaded from the feed's Redis keys on start and again on every reconnect of its
+ * subscriber (a restarted Redis or a feed on another day must not leave stale values), kept
+ * current by the feed's channels between. Every message is checked against the shared schemas (the quotes by
  * feedQuote.ts, which applies the same rules faster); one that fails is dropped whole.
  */
 export class MarketState {
   private quotesBySymbol = new Map<string, FeedQuote>();
+  /** Counts of quotesBySymbol, kept with it. */
+  private readonly breadthCounter = new BreadthCounter();
   /** In the feed's order: the order screens show them in. */
   private indicesBySymbol = new Map<string, IndexQuoteUpdate>();
   private readonly ranks = new Map<RankList, RankEvent>();
@@ -214,6 +220,11 @@ export class MarketState {
     return this.quotesBySymbol.values();
   }
 
+  /** How many stocks are up, flat and down (and sealed at a limit), counted over quotes(). */
+  breadth(): MarketBreadth {
+    return this.breadthCounter.breadth;
+  }
+
   indexQuote(symbol: string): IndexQuoteUpdate | undefined {
     return this.indicesBySymbol.get(symbol);
   }
@@ -268,7 +279,11 @@ export class MarketState {
 
   private applyQuotes(quotes: readonly FeedQuote[]): void {
     const symbols = keepLatest(this.quotesBySymbol, quotes, this.fresh?.quotes);
-    for (const l of this.listeners) l.quotes(symbols);
+    const breadthChanged = this.breadthCounter.update(quotes);
+    for (const l of this.listeners) {
+      l.quotes(symbols);
+      if (breadthChanged) l.breadth();
+    }
   }
 
   private applyIndices(indices: readonly IndexQuoteUpdate[]): void {
@@ -374,7 +389,12 @@ export class MarketState {
     }
     const changed = mergeReloaded(loaded, this.quotesBySymbol, freshSymbols);
     this.quotesBySymbol = loaded;
-    if (changed.length > 0) for (const l of this.listeners) l.quotes(changed);
+    // Recounted, not patched: symbols Redis lost are gone from `loaded` but in no change list.
+    const breadthChanged = this.breadthCounter.reset(loaded.values());
+    for (const l of this.listeners) {
+      if (changed.length > 0) l.quotes(changed);
+      if (breadthChanged) l.breadth();
+    }
   }
 
   /** The same for the indices, from their latest-quotes key. */

@@ -1,6 +1,7 @@
 import { marketRoutes as contracts } from '@bourse/shared';
 import { route } from '../http/mountRoute.ts';
 import { boardHandler } from './board.handler.ts';
+import { breadthHandler } from './breadth.handler.ts';
 import { dragonTigerDatesHandler, dragonTigerRoute } from './history/dragonTiger.handler.ts';
 import { intradayHandler } from './history/intraday.handler.ts';
 import { klineHandler } from './history/kline.handler.ts';
@@ -13,6 +14,7 @@ import { statusHandler } from './status.handler.ts';
 export const marketRoutes = [
   route(contracts.quotes, quotesHandler),
   route(contracts.board, boardHandler),
+  route(contracts.breadth, breadthHandler),
   route(contracts.status, statusHandler),
   route(contracts.search, searchHandler),
   // History from PostgreSQL (and the day in progress from Redis).

@@ -15,6 +15,7 @@ import { ipoRoutes } from '../ipo/routes.ts';
 import { marketRoutes } from '../market/routes.ts';
 import { messageRoutes } from '../messages/routes.ts';
 import { tradingRoutes } from '../trading/routes.ts';
+import { watchlistRoutes } from '../watchlist/routes.ts';
 import { type AppContext, type AppOptions, createAppContext } from './appContext.ts';
 import { serveClient } from './client.ts';
 import { healthRoute } from './health.handler.ts';
@@ -32,6 +33,7 @@ const API_ROUTES: readonly RouteEntry[] = [
   ...messageRoutes,
   ...ipoRoutes,
   ...blockTradeRoutes,
+  ...watchlistRoutes,
 ];
 
 function apiRouter(app: AppContext): Router {

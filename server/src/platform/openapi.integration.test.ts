@@ -8,6 +8,7 @@ import {
   messageRoutes,
   tradingRoutes,
   userRoutes,
+  watchlistRoutes,
 } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../testing/testDatabase.ts';
@@ -34,6 +35,7 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       cashFundRoutes,
       ipoRoutes,
       blockTradeRoutes,
+      watchlistRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));

@@ -91,6 +91,7 @@ export function attachUserChannel(io: Server, app: AppContext): { close(): void 
       for (const s of symbols) moved.add(s);
     },
     indices: () => undefined,
+    breadth: () => undefined,
     trades: () => undefined,
     rank: () => undefined,
     status: () => undefined,

@@ -28,6 +28,11 @@ export const MARKET_EVENTS = {
   indicesUnsubscribe: 'indices:unsubscribe',
   /** An array of the index quotes that changed in the conflation window, latest values only. */
   indices: 'indices',
+  /** No payload; the ack carries the market breadth (marketBreadthSchema), then `breadth` events follow. */
+  breadthSubscribe: 'breadth:subscribe',
+  breadthUnsubscribe: 'breadth:unsubscribe',
+  /** The market breadth, whole: at most once per conflation window, and only when a count changed. */
+  breadth: 'breadth',
   /** The market phase and the simulated flag, on connect and on every change. */
   status: 'status',
 } as const;
@@ -112,6 +117,27 @@ export const indexQuoteSchema = z.object({
 export type IndexQuoteUpdate = z.infer<typeof indexQuoteSchema>;
 /** The `indices:subscribe` ack's data and every `indices` event. */
 export const indexQuotesSchema = z.array(indexQuoteSchema);
+
+const count = z.number().int().nonnegative();
+
+/**
+ * How many stocks (indices are not counted) are up, flat and down on the day, by their change
+ * from the previous close. A stock without a trade today (suspended, or not yet traded) counts as
+ * flat whatever its quote says, as the gainers and losers lists leave it out. limitUp and
+ * limitDown count the names sealed at their limit price, as on those lists.
+ */
+export const marketBreadthSchema = z.object({
+  up: count,
+  flat: count,
+  down: count,
+  /** up + flat + down: every stock quoted. */
+  total: count,
+  limitUp: count,
+  limitDown: count,
+  /** The feed's publish time of the newest quote counted, ms since the epoch; 0 before any. */
+  ts: z.number(),
+});
+export type MarketBreadth = z.infer<typeof marketBreadthSchema>;
 
 export const bookLevelSchema = z.object({ price, volume: z.number().int().nonnegative() });
 export const bookSchema = z.object({
@@ -336,6 +362,13 @@ export const marketRoutes = {
     auth: 'public',
     query: z.object({ limit: z.coerce.number().int().min(1).max(250).default(60) }),
     response: z.object({ dates: z.array(z.string()) }),
+  }),
+  breadth: defineRoute({
+    method: 'get',
+    path: '/market/breadth',
+    summary: 'How many stocks are up, flat and down on the day, and how many are sealed at a limit',
+    auth: 'public',
+    response: marketBreadthSchema,
   }),
   status: defineRoute({
     method: 'get',

@@ -1,29 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { dataOf } from '../../lib/loadable.ts';
-import { useLoad } from '../../lib/useLoad.ts';
+import { Link } from 'react-router-dom';
 import { CardHead } from '../market/CardHead.tsx';
-import { measureBreadth } from './breadth.ts';
+import { useBreadth } from '../market/data/hooks.ts';
 
-/** Breadth moves slowly; a refresh costs the board and two small quote requests. */
-export const BREADTH_REFRESH_MS = 15_000;
-
-async function loadBreadth(signal: AbortSignal) {
-  // The REST contracts (zod) load with the market data layer, after the first screen.
-  const { fetchBoard, fetchQuotes } = await import('../market/data/marketApi.ts');
-  const { symbols } = await fetchBoard({ board: 'all', sort: 'pct', order: 'desc' }, signal);
-  return measureBreadth(symbols, async (codes) => {
-    const quotes = await fetchQuotes(codes, signal);
-    return new Map(quotes.map((q) => [q.symbol, Number(q.pct)]));
-  });
-}
-
-/** How many stocks are up, flat and down, as counts and one proportional bar. */
+/**
+ * How many stocks are up, flat and down, as counts and one proportional bar, and how many are
+ * sealed at a limit, each linking to its list. The server counts them and streams every change
+ * (`breadth:subscribe`); until its first answer the bar shows as loading.
+ */
 export function BreadthCard() {
   const { t } = useTranslation();
-  const [state, reload] = useLoad(loadBreadth, [], { refreshMs: BREADTH_REFRESH_MS });
-  const breadth = dataOf(state);
-  const total = breadth ? breadth.up + breadth.flat + breadth.down : 0;
-  const share = (n: number) => `${total > 0 ? (n / total) * 100 : 0}%`;
+  const breadth = useBreadth();
+  const share = (n: number) => `${breadth && breadth.total > 0 ? (n / breadth.total) * 100 : 0}%`;
   return (
     <section className="card breadth" aria-label={t('home.breadth.title')} data-testid="breadth">
       <CardHead title={t('home.breadth.title')} to="/market" link={t('home.more')} />
@@ -51,11 +39,15 @@ export function BreadthCard() {
               style={{ width: share(breadth.down) }}
             />
           </div>
+          <div className="breadth__limits">
+            <Link to="/dayUpStop" className="price-up" data-testid="breadth-limit-up">
+              {t('home.breadth.limitUp', { count: breadth.limitUp })}
+            </Link>
+            <Link to="/dayStop" className="price-down" data-testid="breadth-limit-down">
+              {t('home.breadth.limitDown', { count: breadth.limitDown })}
+            </Link>
+          </div>
         </>
-      ) : state.status === 'error' ? (
-        <button type="button" className="link-button" onClick={reload}>
-          {state.error}
-        </button>
       ) : (
         <div className="breadth__bar breadth__bar--loading" aria-busy="true" />
       )}

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FakeMarketSocket, indexQuoteOf } from '../../test/fakeMarketSocket.ts';
+import { breadthOf, FakeMarketSocket, indexQuoteOf } from '../../test/fakeMarketSocket.ts';
 import { callsTo, fakeApi, jsonResponse, ok } from '../../test/fixtures.ts';
 import { renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
 import { resetMarketConnection } from '../market/data/market.ts';
@@ -21,15 +21,14 @@ const intraday = {
 const pointsOf = (card: HTMLElement) =>
   within(card).getByTestId('sparkline').querySelector('polyline')?.getAttribute('points')?.split(' ') ?? [];
 
-describe('HomeScreen index cards', () => {
+describe('HomeScreen market cards', () => {
   let socket: FakeMarketSocket;
 
   beforeEach(() => {
     resetSession();
-    resetMarketConnection(() => {
-      socket = new FakeMarketSocket();
-      return socket;
-    });
+    // Made here, not by the factory, so a test never finds the previous test's socket.
+    socket = new FakeMarketSocket();
+    resetMarketConnection(() => socket);
   });
 
   it('shows each index live, with a line of its day that the quotes extend', async () => {
@@ -43,7 +42,7 @@ describe('HomeScreen index cards', () => {
     await settlesAt(router, '/home');
     const card = await screen.findByTestId('index-sh000001');
     expect(card.getAttribute('aria-busy')).toBe('true');
-    await waitFor(() => expect(socket).toBeDefined());
+    await waitFor(() => expect(socket.connects).toBe(1));
     act(() => socket.open());
     await waitFor(() => expect(socket.sent('indices:subscribe')).toHaveLength(1));
     act(() =>
@@ -83,5 +82,28 @@ describe('HomeScreen index cards', () => {
     await waitFor(() => expect(within(card).getByText('3006.00')).toBeTruthy());
     expect(pointsOf(card)).toHaveLength(3);
     expect(callsTo(api, 'GET /market/intraday')).toHaveLength(3);
+  });
+
+  it('shows the breadth the server counts, live, without asking the REST API', async () => {
+    const api = fakeApi({});
+    const router = renderApp('/home');
+    await settlesAt(router, '/home');
+    const card = await screen.findByTestId('breadth');
+    expect(within(card).queryByTestId('breadth-up')).toBeNull();
+    await waitFor(() => expect(socket.connects).toBe(1));
+    act(() => socket.open());
+    await waitFor(() => expect(socket.sent('breadth:subscribe')).toHaveLength(1));
+    act(() => socket.sent('breadth:subscribe')[0]?.ack?.({ ok: true, data: breadthOf() }));
+    await waitFor(() => expect(within(card).getByTestId('breadth-up').textContent).toBe('Up 2400'));
+    expect(within(card).getByTestId('breadth-flat').textContent).toBe('Flat 200');
+    expect(within(card).getByTestId('breadth-down').textContent).toBe('Down 2400');
+    expect(within(card).getByTestId('breadth-limit-up').textContent).toBe('Limit up 30');
+    expect(within(card).getByTestId('breadth-limit-down').getAttribute('href')).toBe('/dayStop');
+
+    act(() => socket.serverSends('breadth', breadthOf({ up: 2_500, down: 2_300, limitDown: 12, ts: 2_000 })));
+    await waitFor(() => expect(within(card).getByTestId('breadth-up').textContent).toBe('Up 2500'));
+    expect(within(card).getByTestId('breadth-limit-down').textContent).toBe('Limit down 12');
+    expect(callsTo(api, 'GET /market/board')).toEqual([]);
+    expect(callsTo(api, 'GET /market/breadth')).toEqual([]);
   });
 });

@@ -111,7 +111,7 @@ export function StockInfoScreen() {
             type="button"
             className={`stock-actions__watch${watched ? ' stock-actions__watch--on' : ''}`}
             aria-pressed={watched}
-            onClick={() => watchlist.toggle(symbol)}
+            onClick={() => void watchlist.toggle(symbol)}
             data-testid="watch-toggle"
           >
             <Icon name="star" size={22} />

@@ -1,60 +1,208 @@
-import { act, renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { demoUser } from '../../test/fixtures.ts';
+import { MAX_WATCHLIST } from '@bourse/shared';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useToastStore } from '../../shared-ui/toast/toastStore.ts';
+import { callsTo, demoUser, fakeApi, jsonResponse, ok } from '../../test/fixtures.ts';
 import { resetSession } from '../../test/renderApp.tsx';
 import { useSession } from '../session/sessionStore.ts';
 import {
   GUEST,
   loadWatchlist,
-  MAX_WATCHLIST,
   read,
   toggleWatch,
   useWatchlist,
+  useWatchlistStore,
   WATCHLIST_KEY_PREFIX,
 } from './watchlistStore.ts';
+
+const USER_KEY = `${WATCHLIST_KEY_PREFIX}${demoUser.id}`;
+const GUEST_KEY = `${WATCHLIST_KEY_PREFIX}guest`;
+const list = (symbols: string[]) => ok({ symbols });
+const sentBody = (init: RequestInit | undefined): unknown => JSON.parse(String(init?.body));
+const toastText = () => useToastStore.getState().current?.message;
+
+/** The hook, then a login as the demo user with its info loaded. */
+function loggedIn() {
+  const hook = renderHook(() => useWatchlist());
+  act(() => useSession.setState({ token: 'tok', userInfo: demoUser }));
+  return hook;
+}
 
 beforeEach(() => {
   localStorage.clear();
   resetSession();
-  loadWatchlist('nobody');
+  fakeApi({});
+  // Reloads the (now empty) guest list without asking the server for anyone's.
+  useWatchlistStore.setState({ owner: 'nobody' });
   loadWatchlist(GUEST);
 });
 
-describe('watchlist', () => {
-  it('adds at the top, removes on a second toggle, and keeps it in localStorage', () => {
-    expect(toggleWatch('600000')).toBe(true);
-    expect(toggleWatch('000001')).toBe(true);
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("a guest's watchlist", () => {
+  it('adds at the top, removes on a second toggle, and keeps it in localStorage', async () => {
+    expect(await toggleWatch('600000')).toBe(true);
+    expect(await toggleWatch('000001')).toBe(true);
     expect(read(GUEST)).toEqual(['000001', '600000']);
-    expect(toggleWatch('600000')).toBe(false);
-    expect(JSON.parse(localStorage.getItem(`${WATCHLIST_KEY_PREFIX}guest`) ?? '')).toEqual(['000001']);
+    expect(await toggleWatch('600000')).toBe(false);
+    expect(JSON.parse(localStorage.getItem(GUEST_KEY) ?? '')).toEqual(['000001']);
   });
 
   it('ignores what is not a list of codes', () => {
-    localStorage.setItem(`${WATCHLIST_KEY_PREFIX}guest`, '{"a":1}');
+    localStorage.setItem(GUEST_KEY, '{"a":1}');
     expect(read(GUEST)).toEqual([]);
-    localStorage.setItem(`${WATCHLIST_KEY_PREFIX}guest`, '["600000", 5, "x", "300750"]');
+    localStorage.setItem(GUEST_KEY, '["600000", 5, "x", "300750"]');
     expect(read(GUEST)).toEqual(['600000', '300750']);
   });
 
-  it(`holds at most ${MAX_WATCHLIST} stocks`, () => {
-    for (let i = 0; i < MAX_WATCHLIST + 5; i++) toggleWatch(String(600000 + i));
+  it(`holds at most ${MAX_WATCHLIST} stocks`, async () => {
+    for (let i = 0; i < MAX_WATCHLIST + 5; i++) await toggleWatch(String(600000 + i));
     expect(read(GUEST)).toHaveLength(MAX_WATCHLIST);
     expect(read(GUEST)[0]).toBe(String(600000 + MAX_WATCHLIST + 4));
   });
+});
 
-  it("keeps one list per user and the guest's apart", () => {
-    toggleWatch('600000');
+describe("a user's watchlist", () => {
+  it("shows nothing while the session's user is not loaded, rather than the guest's list", async () => {
+    await toggleWatch('600000');
+    fakeApi({ 'POST /user/watchlist/merge': list(['600000', '300750']) });
     const { result } = renderHook(() => useWatchlist());
     expect(result.current.symbols).toEqual(['600000']);
-    // Logged in, user not loaded yet: nothing shown rather than the guest's list.
     act(() => useSession.setState({ token: 'tok' }));
-    expect(result.current.ready).toBe(false);
+    expect(result.current).toMatchObject({ ready: false, symbols: [] });
     expect(result.current.has('600000')).toBe(false);
     act(() => useSession.setState({ userInfo: demoUser }));
+    await waitFor(() => expect(result.current.symbols).toEqual(['600000', '300750']));
+    expect(result.current.ready).toBe(true);
+  });
+
+  it('paints the copy kept in this browser at once, then the server list, which it keeps as the copy', async () => {
+    localStorage.setItem(USER_KEY, '["600000"]');
+    let answer: (response: Response) => void = () => undefined;
+    const api = fakeApi({ 'GET /user/watchlist': () => new Promise((resolve) => (answer = resolve)) });
+    const { result } = loggedIn();
+    expect(result.current).toMatchObject({ ready: true, symbols: ['600000'] });
+    await waitFor(() => expect(callsTo(api, 'GET /user/watchlist')).toHaveLength(1));
+    answer(jsonResponse({ code: 1, msg: 'ok', data: { symbols: ['300750', '600000'] } }));
+    await waitFor(() => expect(result.current.symbols).toEqual(['300750', '600000']));
+    expect(read(demoUser.id)).toEqual(['300750', '600000']);
+  });
+
+  it('is not ready before the first answer when this browser keeps no copy', async () => {
+    fakeApi({ 'GET /user/watchlist': list([]) });
+    const { result } = loggedIn();
+    expect(result.current.ready).toBe(false);
+    await waitFor(() => expect(result.current.ready).toBe(true));
     expect(result.current.symbols).toEqual([]);
-    act(() => void result.current.toggle('300750'));
-    expect(read(demoUser.id)).toEqual(['300750']);
+  });
+
+  it("merges the guest's list once at login, then clears it", async () => {
+    await toggleWatch('600000');
+    await toggleWatch('000001');
+    const api = fakeApi({
+      'POST /user/watchlist/merge': (init) => {
+        const { symbols } = sentBody(init) as { symbols: string[] };
+        return jsonResponse({ code: 1, msg: 'ok', data: { symbols: [...symbols, '300750'] } });
+      },
+      'GET /user/watchlist': list(['000001', '600000', '300750']),
+    });
+    const { result } = loggedIn();
+    await waitFor(() => expect(result.current.symbols).toEqual(['000001', '600000', '300750']));
+    expect(callsTo(api, 'POST /user/watchlist/merge').map(sentBody)).toEqual([
+      { symbols: ['000001', '600000'] },
+    ]);
+    await waitFor(() => expect(localStorage.getItem(GUEST_KEY)).toBeNull());
+    expect(toastText()).toBeUndefined();
+
     act(() => useSession.getState().logout());
+    expect(result.current.symbols).toEqual([]);
+    act(() => useSession.setState({ token: 'tok', userInfo: demoUser }));
+    await waitFor(() => expect(callsTo(api, 'GET /user/watchlist')).toHaveLength(1));
+    expect(callsTo(api, 'POST /user/watchlist/merge')).toHaveLength(1);
+  });
+
+  it('says so when the server left out some of the guest list', async () => {
+    await toggleWatch('600000');
+    await toggleWatch('000001');
+    fakeApi({ 'POST /user/watchlist/merge': list(['600000']) });
+    const { result } = loggedIn();
+    await waitFor(() =>
+      expect(toastText()).toBe(
+        'Some stocks saved on this device were not added to your watchlist: it is full, or they are no longer listed.',
+      ),
+    );
     expect(result.current.symbols).toEqual(['600000']);
+  });
+
+  it('keeps the guest list for the next login when the merge fails', async () => {
+    await toggleWatch('600000');
+    fakeApi({
+      'POST /user/watchlist/merge': { status: 503, body: { code: 503, msg: 'Try again shortly.' } },
+    });
+    const { result } = loggedIn();
+    await waitFor(() => expect(toastText()).toBe('Try again shortly.'));
+    expect(result.current.ready).toBe(false);
+    expect(read(GUEST)).toEqual(['600000']);
+  });
+
+  it('shows a change at once and keeps the list the server answers', async () => {
+    localStorage.setItem(USER_KEY, '["600000"]');
+    let answer: (response: Response) => void = () => undefined;
+    const api = fakeApi({
+      'GET /user/watchlist': list(['600000']),
+      'POST /user/watchlist': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const { result } = loggedIn();
+    await waitFor(() => expect(callsTo(api, 'GET /user/watchlist')).toHaveLength(1));
+    let added: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      added = result.current.toggle('300750');
+    });
+    expect(result.current.symbols).toEqual(['300750', '600000']);
+    answer(jsonResponse({ code: 1, msg: 'ok', data: { symbols: ['300750', '600000'] } }));
+    expect(await added).toBe(true);
+    expect(read(demoUser.id)).toEqual(['300750', '600000']);
+  });
+
+  it('undoes an addition the server refuses, and shows why', async () => {
+    localStorage.setItem(USER_KEY, '["600000"]');
+    const api = fakeApi({
+      'GET /user/watchlist': list(['600000']),
+      'POST /user/watchlist': {
+        status: 409,
+        body: { code: 409, msg: 'Your watchlist is full.', key: 'watchlist.full' },
+      },
+    });
+    const { result } = loggedIn();
+    await waitFor(() => expect(callsTo(api, 'GET /user/watchlist')).toHaveLength(1));
+    let added: Promise<boolean> = Promise.resolve(true);
+    act(() => {
+      added = result.current.toggle('300750');
+    });
+    expect(result.current.has('300750')).toBe(true);
+    expect(await added).toBe(false);
+    await waitFor(() => expect(result.current.symbols).toEqual(['600000']));
+    expect(toastText()).toBe('Your watchlist is full.');
+    expect(sentBody(callsTo(api, 'POST /user/watchlist')[0])).toEqual({ symbol: '300750' });
+  });
+
+  it('puts back a removal that fails, in its place', async () => {
+    const symbols = ['600001', '600000', '600002'];
+    fakeApi({
+      'GET /user/watchlist': list(symbols),
+      'DELETE /user/watchlist/600000': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const { result } = loggedIn();
+    await waitFor(() => expect(result.current.symbols).toEqual(symbols));
+    let removed: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      removed = result.current.toggle('600000');
+    });
+    expect(result.current.symbols).toEqual(['600001', '600002']);
+    expect(await removed).toBe(true);
+    await waitFor(() => expect(result.current.symbols).toEqual(symbols));
+    expect(toastText()).toBe('Cannot connect to the server.');
   });
 });

@@ -1,17 +1,20 @@
+import { MAX_WATCHLIST, type Watchlist } from '@bourse/shared';
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { i18n } from '../../i18n/index.ts';
 import { logger } from '../../lib/logger.ts';
+import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { useSession } from '../session/sessionStore.ts';
+import { fetchWatchlist, mergeWatchlist, unwatch, watch } from './watchlistApi.ts';
 
 /**
- * The watchlist, kept in this browser's localStorage under the user's id when logged in (and
- * under "guest" otherwise), newest first. There is no server route for it yet, so it does not
- * follow the user to another device.
+ * The watchlist, newest first. A guest's lives in this browser's localStorage under "guest". A
+ * signed-in user's lives on the server (/api/user/watchlist), which is the truth; a copy under
+ * the user's id here paints it at once on the next visit, until the server answers. At login a
+ * guest's list is merged into the user's once, then cleared.
  */
 export const WATCHLIST_KEY_PREFIX = 'bourse.watchlist.';
 export const GUEST = 'guest';
-/** Each stock on the watchlist streams; the server caps a connection at 300 symbols. */
-export const MAX_WATCHLIST = 100;
 const CODE = /^\d{6}$/;
 
 interface WatchlistState {
@@ -19,9 +22,22 @@ interface WatchlistState {
   owner: string;
   /** Six-digit codes, newest first. */
   symbols: string[];
+  /** False while a user's list has neither a copy here nor an answer from the server. */
+  known: boolean;
 }
 
-export const useWatchlistStore = create<WatchlistState>(() => ({ owner: GUEST, symbols: read(GUEST) }));
+export const useWatchlistStore = create<WatchlistState>(() => ({
+  owner: GUEST,
+  symbols: read(GUEST),
+  known: true,
+}));
+
+/** The server requests made for one loaded owner; a new owner starts a new one. */
+interface Sync {
+  owner: string;
+  pending: number;
+}
+let sync: Sync = { owner: GUEST, pending: 0 };
 
 export function read(owner: string): string[] {
   try {
@@ -34,6 +50,14 @@ export function read(owner: string): string[] {
   }
 }
 
+function isStored(owner: string): boolean {
+  try {
+    return localStorage.getItem(WATCHLIST_KEY_PREFIX + owner) !== null;
+  } catch {
+    return false;
+  }
+}
+
 function write(owner: string, symbols: readonly string[]): void {
   try {
     localStorage.setItem(WATCHLIST_KEY_PREFIX + owner, JSON.stringify(symbols));
@@ -43,20 +67,94 @@ function write(owner: string, symbols: readonly string[]): void {
   }
 }
 
-/** Switches to `owner`'s saved list. */
-export function loadWatchlist(owner: string): void {
-  if (useWatchlistStore.getState().owner === owner) return;
-  useWatchlistStore.setState({ owner, symbols: read(owner) });
+function forget(owner: string): void {
+  try {
+    localStorage.removeItem(WATCHLIST_KEY_PREFIX + owner);
+  } catch (error) {
+    // The next login merges it again, which adds nothing twice.
+    logger.warn('watchlist: not cleared', error);
+  }
 }
 
-/** Adds a code at the top, or removes it when it is there; returns whether it is now watched. */
-export function toggleWatch(symbol: string): boolean {
+const without = (symbols: readonly string[], symbol: string) => symbols.filter((s) => s !== symbol);
+
+/**
+ * One request for the loaded user. Its answer becomes the list (and the copy here) only when no
+ * other request of that user is still out: an earlier answer may predate a later change.
+ */
+async function send(current: Sync, call: () => Promise<Watchlist>): Promise<Watchlist> {
+  current.pending++;
+  let answer: Watchlist;
+  try {
+    answer = await call();
+  } finally {
+    current.pending--;
+  }
+  if (current === sync && current.pending === 0) {
+    write(current.owner, answer.symbols);
+    useWatchlistStore.setState({ symbols: answer.symbols, known: true });
+  }
+  return answer;
+}
+
+/** Fetches the user's list, merging a guest's list into it first (then cleared here). */
+async function refresh(current: Sync): Promise<void> {
+  const guest = read(GUEST);
+  try {
+    if (guest.length === 0) {
+      await send(current, fetchWatchlist);
+      return;
+    }
+    const { symbols } = await send(current, () => mergeWatchlist(guest));
+    forget(GUEST);
+    // Logged out while the merge was on its way: the guest's list is on the account now.
+    if (useWatchlistStore.getState().owner === GUEST) useWatchlistStore.setState({ symbols: [] });
+    if (guest.some((symbol) => !symbols.includes(symbol))) toast.info(i18n.t('watchlist.leftOut'));
+  } catch (error) {
+    // The HTTP client has shown why; the copy here stays, and a guest list waits for the next load.
+    logger.warn('watchlist: not loaded from the server', error);
+  }
+}
+
+/** Switches to `owner`'s list: a guest's from here, a user's from the copy here, then the server. */
+export function loadWatchlist(owner: string): void {
+  if (useWatchlistStore.getState().owner === owner) return;
+  sync = { owner, pending: 0 };
+  const guest = owner === GUEST;
+  useWatchlistStore.setState({ owner, symbols: read(owner), known: guest || isStored(owner) });
+  if (!guest) void refresh(sync);
+}
+
+/**
+ * Adds a code at the top, or removes it when it is there; resolves to whether it is watched. A
+ * user's change shows at once and is undone when the server refuses it (the HTTP client says why).
+ */
+export async function toggleWatch(symbol: string): Promise<boolean> {
   const { owner, symbols } = useWatchlistStore.getState();
   const watched = symbols.includes(symbol);
-  const next = watched ? symbols.filter((s) => s !== symbol) : [symbol, ...symbols].slice(0, MAX_WATCHLIST);
-  write(owner, next);
-  useWatchlistStore.setState({ symbols: next });
-  return !watched;
+  if (owner === GUEST) {
+    const next = watched ? without(symbols, symbol) : [symbol, ...symbols].slice(0, MAX_WATCHLIST);
+    write(GUEST, next);
+    useWatchlistStore.setState({ symbols: next });
+    return !watched;
+  }
+  const at = symbols.indexOf(symbol);
+  const current = sync;
+  useWatchlistStore.setState({ symbols: watched ? without(symbols, symbol) : [symbol, ...symbols] });
+  try {
+    await send(current, () => (watched ? unwatch(symbol) : watch(symbol)));
+    return !watched;
+  } catch (error) {
+    logger.warn('watchlist: change not saved', error);
+    if (current === sync) {
+      useWatchlistStore.setState((state) => {
+        if (!watched) return { symbols: without(state.symbols, symbol) };
+        if (state.symbols.includes(symbol)) return state;
+        return { symbols: [...state.symbols.slice(0, at), symbol, ...state.symbols.slice(at)] };
+      });
+    }
+    return watched;
+  }
 }
 
 /** The signed-in user's id, GUEST when logged out, null while a session's user is not loaded yet. */
@@ -70,14 +168,16 @@ export function useWatchlist() {
   const owner = useSession((s) => currentOwner(s.token, s.userInfo?.id));
   const symbols = useWatchlistStore((s) => s.symbols);
   const loadedOwner = useWatchlistStore((s) => s.owner);
+  const known = useWatchlistStore((s) => s.known);
   useEffect(() => {
     if (owner !== null) loadWatchlist(owner);
   }, [owner]);
-  const ready = owner !== null && owner === loadedOwner;
+  const loaded = owner !== null && owner === loadedOwner;
   return {
-    ready,
-    symbols: ready ? symbols : [],
-    has: (symbol: string) => ready && symbols.includes(symbol),
+    /** The list is known, so an empty one means nothing is watched. */
+    ready: loaded && known,
+    symbols: loaded ? symbols : [],
+    has: (symbol: string) => loaded && symbols.includes(symbol),
     toggle: toggleWatch,
   };
 }

@@ -1,4 +1,12 @@
-import type { Book, IndexQuoteUpdate, QuoteSnapshot, QuoteUpdate, RankEvent, TradeTick } from '@bourse/shared';
+import type {
+  Book,
+  IndexQuoteUpdate,
+  MarketBreadth,
+  QuoteSnapshot,
+  QuoteUpdate,
+  RankEvent,
+  TradeTick,
+} from '@bourse/shared';
 import { emptyBatch, type MarketBatch } from './marketStore.ts';
 import { isStale } from './sequence.ts';
 
@@ -75,6 +83,11 @@ export class FrameInbox {
     this.schedule();
   }
 
+  breadth(breadth: MarketBreadth): void {
+    this.batch.breadth = breadth;
+    this.schedule();
+  }
+
   /** Applies what is buffered now (tests, and before a teardown). */
   flush(): void {
     if (this.handle !== null) this.scheduler.cancel(this.handle);
@@ -83,7 +96,7 @@ export class FrameInbox {
     this.batch = emptyBatch();
     const size =
       batch.quotes.size + batch.books.size + batch.trades.size + batch.ranks.size + batch.indices.size;
-    if (size > 0) this.apply(batch);
+    if (size > 0 || batch.breadth) this.apply(batch);
   }
 
   /** Forgets what is buffered: used when a resubscribe will bring fresh snapshots anyway. */

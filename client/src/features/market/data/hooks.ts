@@ -1,4 +1,4 @@
-import type { IndexQuoteUpdate, RankEvent, RankList } from '@bourse/shared';
+import type { IndexQuoteUpdate, MarketBreadth, RankEvent, RankList } from '@bourse/shared';
 import { useEffect, useMemo } from 'react';
 import { withConnection } from './connection.ts';
 import { type Quote, useMarketStore } from './marketStore.ts';
@@ -34,6 +34,12 @@ export function useRank(list: RankList): RankEvent | undefined {
 export function useIndices(): Record<string, IndexQuoteUpdate> {
   useEffect(() => withConnection((connection) => connection.watchIndices()), []);
   return useMarketStore((s) => s.indices);
+}
+
+/** How many stocks are up, flat and down, live while mounted; null until the first answer. */
+export function useBreadth(): MarketBreadth | null {
+  useEffect(() => withConnection((connection) => connection.watchBreadth()), []);
+  return useMarketStore((s) => s.breadth);
 }
 
 /** The book and trade ticks of one symbol, live while mounted. */

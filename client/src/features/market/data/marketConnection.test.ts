@@ -1,6 +1,6 @@
 import { MARKET_PROTOCOL_VERSION, type MarketStatus } from '@bourse/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeMarketSocket, indexQuoteOf, snapshotOf } from '../../../test/fakeMarketSocket.ts';
+import { breadthOf, FakeMarketSocket, indexQuoteOf, snapshotOf } from '../../../test/fakeMarketSocket.ts';
 import type { FrameScheduler } from './frameInbox.ts';
 import { MarketConnection } from './marketConnection.ts';
 import { initialMarketState, type MarketState } from './marketStore.ts';
@@ -385,6 +385,59 @@ describe('MarketConnection', () => {
       t.socket().sent('indices:subscribe')[0]?.ack?.({ ok: true, data: { not: 'a list' } });
       expect(t.logger.error).toHaveBeenCalledWith(
         'market: a indices:subscribe ack message broke its contract; dropped',
+        expect.anything(),
+      );
+    });
+  });
+
+  describe('breadth', () => {
+    it('subscribes once for every screen, applies the ack, then each update, and lets go with the last screen', async () => {
+      const releaseHome = t.connection.watchBreadth();
+      const releaseOther = t.connection.watchBreadth();
+      t.socket().open();
+      await microtasks();
+      const [request, ...more] = t.socket().sent('breadth:subscribe');
+      expect(more).toEqual([]);
+      request?.ack?.({ ok: true, data: breadthOf() });
+      t.frames.run();
+      expect(t.state().breadth).toEqual(breadthOf());
+
+      const before = t.setStates();
+      t.socket().serverSends('breadth', breadthOf({ up: 2_401, down: 2_399, ts: 2_000 }));
+      t.socket().serverSends('breadth', breadthOf({ up: 2_402, down: 2_398, ts: 3_000 }));
+      t.frames.run();
+      expect(t.setStates() - before).toBe(1);
+      expect(t.state().breadth).toEqual(breadthOf({ up: 2_402, down: 2_398, ts: 3_000 }));
+
+      releaseHome();
+      await microtasks();
+      expect(t.socket().sent('breadth:unsubscribe')).toEqual([]);
+      releaseOther();
+      await microtasks();
+      expect(t.socket().sent('breadth:unsubscribe')).toHaveLength(1);
+    });
+
+    it('drops an update or an ack that breaks its schema, whole, and asks again on a reconnect', async () => {
+      t.connection.watchBreadth();
+      t.socket().open();
+      await microtasks();
+      t.socket().sent('breadth:subscribe')[0]?.ack?.({ ok: true, data: breadthOf() });
+      t.socket().serverSends('breadth', { ...breadthOf({ up: 1 }), down: -1 });
+      t.frames.run();
+      expect(t.state().breadth).toEqual(breadthOf());
+      expect(t.logger.error).toHaveBeenCalledWith(
+        'market: a breadth message broke its contract; dropped',
+        expect.anything(),
+      );
+
+      t.socket().clear();
+      t.socket().drop();
+      t.socket().open();
+      await microtasks();
+      expect(t.socket().sent('breadth:subscribe')).toHaveLength(1);
+      t.socket().sent('breadth:subscribe')[0]?.ack?.({ ok: true, data: { up: '1' } });
+      expect(t.logger.error).toHaveBeenCalledWith(
+        'market: a breadth:subscribe ack message broke its contract; dropped',
         expect.anything(),
       );
     });

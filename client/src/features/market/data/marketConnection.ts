@@ -4,6 +4,7 @@ import {
   MARKET_EVENTS,
   MARKET_PROTOCOL_VERSION,
   MAX_SYMBOLS_PER_SOCKET,
+  marketBreadthSchema,
   marketStatusSchema,
   quoteSnapshotSchema,
   quoteUpdateSchema,
@@ -63,8 +64,13 @@ type AckError = Extract<z.infer<typeof ackSchema>, { ok: false }>['error'];
 const quoteUpdatesSchema = z.array(quoteUpdateSchema);
 const quoteSnapshotsSchema = z.array(quoteSnapshotSchema);
 
-/** The indices are one subscription, counted like a list. */
-const ALL_INDICES = 'indices';
+/** The indices and the breadth are one subscription each, without a payload, counted like a list. */
+const WHOLE = 'whole';
+const WHOLE_EVENTS = {
+  indices: { subscribe: MARKET_EVENTS.indicesSubscribe, unsubscribe: MARKET_EVENTS.indicesUnsubscribe },
+  breadth: { subscribe: MARKET_EVENTS.breadthSubscribe, unsubscribe: MARKET_EVENTS.breadthUnsubscribe },
+} as const;
+type Whole = keyof typeof WHOLE_EVENTS;
 
 /** What this socket has asked the server for (acked or on its way). */
 const nothingSent = () => ({
@@ -72,11 +78,12 @@ const nothingSent = () => ({
   books: new Set<string>(),
   ranks: new Set<RankList>(),
   indices: false,
+  breadth: false,
 });
 
 /**
  * The one connection to the /market namespace. Screens say what they watch (`watchQuotes`,
- * `watchBook`, `watchRank`, `watchIndices`) and let go with the returned function; counts across screens decide
+ * `watchBook`, `watchRank`, `watchIndices`, `watchBreadth`) and let go with the returned function; counts across screens decide
  * what the server is asked for, in one request per kind per tick. Every message is parsed with
  * its shared schema (a bad one is logged and dropped whole) and buffered into the store once
  * per animation frame. On every (re)connect everything wanted is subscribed again, so each
@@ -89,7 +96,8 @@ export class MarketConnection {
     quotes: new RefCounter<string>(),
     books: new RefCounter<string>(),
     ranks: new RefCounter<RankList>(),
-    indices: new RefCounter<typeof ALL_INDICES>(),
+    indices: new RefCounter<typeof WHOLE>(),
+    breadth: new RefCounter<typeof WHOLE>(),
   };
   private sent = nothingSent();
   /** Symbols the server refused, with the error key, until nobody wants them. */
@@ -127,7 +135,12 @@ export class MarketConnection {
 
   /** Every index quote, live. */
   watchIndices(): () => void {
-    return this.watchKey(this.wanted.indices, ALL_INDICES);
+    return this.watchKey(this.wanted.indices, WHOLE);
+  }
+
+  /** How many stocks are up, flat and down, live. */
+  watchBreadth(): () => void {
+    return this.watchKey(this.wanted.breadth, WHOLE);
   }
 
   /** Opens the socket without watching anything: the status (phase, simulated) comes with it. */
@@ -195,6 +208,9 @@ export class MarketConnection {
     socket.on(MARKET_EVENTS.trades, (payload: unknown) => this.onTrades(payload));
     socket.on(MARKET_EVENTS.rank, (payload: unknown) => this.onRank(payload));
     socket.on(MARKET_EVENTS.indices, (payload: unknown) => this.onIndices(payload));
+    socket.on(MARKET_EVENTS.breadth, (payload: unknown) =>
+      this.read(marketBreadthSchema, payload, MARKET_EVENTS.breadth, (breadth) => this.inbox.breadth(breadth)),
+    );
     this.deps.document?.addEventListener('visibilitychange', () => this.onVisibility());
     if (this.deps.document?.visibilityState === 'hidden') this.pause();
     else socket.connect();
@@ -303,6 +319,13 @@ export class MarketConnection {
     for (const quote of parsed.data) this.inbox.index(quote);
   }
 
+  /** Hands `payload` to `use` if it keeps its contract; else logs it and drops it whole. */
+  private read<T>(schema: z.ZodType<T>, payload: unknown, what: string, use: (value: T) => void): void {
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) use(parsed.data);
+    else this.dropped(what, parsed.error.issues);
+  }
+
   private dropped(event: string, issues: unknown): void {
     this.deps.logger.error(`market: a ${event} message broke its contract; dropped`, issues);
   }
@@ -368,17 +391,22 @@ export class MarketConnection {
       });
     }
 
-    const indicesWanted = this.wanted.indices.size > 0;
-    if (this.sent.indices && !indicesWanted) {
-      this.sent.indices = false;
-      socket.emit(MARKET_EVENTS.indicesUnsubscribe, {});
-    } else if (!this.sent.indices && indicesWanted) {
-      this.sent.indices = true;
-      this.request(MARKET_EVENTS.indicesSubscribe, {}, (data) => {
-        const parsed = indexQuotesSchema.safeParse(data);
-        if (parsed.success) for (const quote of parsed.data) this.inbox.index(quote);
-        else this.dropped(`${MARKET_EVENTS.indicesSubscribe} ack`, parsed.error.issues);
-      });
+    this.syncWhole('indices', indexQuotesSchema, (quotes) => {
+      for (const quote of quotes) this.inbox.index(quote);
+    });
+    this.syncWhole('breadth', marketBreadthSchema, (breadth) => this.inbox.breadth(breadth));
+  }
+
+  /** Asks for a whole subscription when a screen wants it and none is sent, lets go when none does. */
+  private syncWhole<T>(kind: Whole, snapshotSchema: z.ZodType<T>, onSnapshot: (snapshot: T) => void): void {
+    const { subscribe, unsubscribe } = WHOLE_EVENTS[kind];
+    const wanted = this.wanted[kind].size > 0;
+    if (this.sent[kind] && !wanted) {
+      this.sent[kind] = false;
+      this.socket?.emit(unsubscribe, {});
+    } else if (!this.sent[kind] && wanted) {
+      this.sent[kind] = true;
+      this.request(subscribe, {}, (data) => this.read(snapshotSchema, data, `${subscribe} ack`, onSnapshot));
     }
   }
 
@@ -440,6 +468,7 @@ export class MarketConnection {
     if (event === MARKET_EVENTS.quotesSubscribe) for (const s of body.symbols ?? []) this.sent.quotes.delete(s);
     if (event === MARKET_EVENTS.bookSubscribe && body.symbol) this.sent.books.delete(body.symbol);
     if (event === MARKET_EVENTS.rankSubscribe && body.list) this.sent.ranks.delete(body.list);
-    if (event === MARKET_EVENTS.indicesSubscribe) this.sent.indices = false;
+    for (const kind of Object.keys(WHOLE_EVENTS) as Whole[])
+      if (event === WHOLE_EVENTS[kind].subscribe) this.sent[kind] = false;
   }
 }

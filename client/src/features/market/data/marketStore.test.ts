@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snapshotOf } from '../../../test/fakeMarketSocket.ts';
+import { breadthOf, snapshotOf } from '../../../test/fakeMarketSocket.ts';
 import { FrameInbox, type FrameScheduler } from './frameInbox.ts';
 import { applyBatch, emptyBatch, initialMarketState, type MarketBatch, mergeQuote } from './marketStore.ts';
 
@@ -50,6 +50,13 @@ describe('applyBatch', () => {
     const trades = applyBatch(initialMarketState(), batch).trades?.['600000'];
     expect(trades).toHaveLength(50);
     expect(trades?.[0]?.seq).toBe(59);
+  });
+
+  it('takes the latest breadth received, even one with an older ts (a reload that lost quotes)', () => {
+    const state = { ...initialMarketState(), breadth: breadthOf({ ts: 5_000 }) };
+    const batch = emptyBatch();
+    batch.breadth = breadthOf({ total: 4_999, flat: 199, ts: 4_000 });
+    expect(applyBatch(state, batch)).toEqual({ breadth: breadthOf({ total: 4_999, flat: 199, ts: 4_000 }) });
   });
 });
 

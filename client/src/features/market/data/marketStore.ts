@@ -1,6 +1,7 @@
 import type {
   Book,
   IndexQuoteUpdate,
+  MarketBreadth,
   MarketStatus,
   QuoteSnapshot,
   QuoteUpdate,
@@ -49,6 +50,8 @@ export interface MarketState {
   ranks: Partial<Record<RankList, RankEvent>>;
   /** Latest quote per index code, while indices are watched. */
   indices: Record<string, IndexQuoteUpdate>;
+  /** How many stocks are up, flat and down, while watched; null until the first answer. */
+  breadth: MarketBreadth | null;
   /** Market phase, trading date and the simulated flag; null until the server says. */
   status: MarketStatus | null;
   connection: ConnectionState;
@@ -62,6 +65,7 @@ export const initialMarketState = (): MarketState => ({
   trades: {},
   ranks: {},
   indices: {},
+  breadth: null,
   status: null,
   connection: 'idle',
   refused: {},
@@ -78,6 +82,8 @@ export interface MarketBatch {
   trades: Map<string, TradeTick[]>;
   ranks: Map<RankList, RankEvent>;
   indices: Map<string, IndexQuoteUpdate>;
+  /** The latest breadth received; each is whole, so later ones replace it. */
+  breadth: MarketBreadth | null;
 }
 
 export const emptyBatch = (): MarketBatch => ({
@@ -86,6 +92,7 @@ export const emptyBatch = (): MarketBatch => ({
   trades: new Map(),
   ranks: new Map(),
   indices: new Map(),
+  breadth: null,
 });
 
 const isSnapshot = (q: QuoteSnapshot | QuoteUpdate): q is QuoteSnapshot => 'name' in q;
@@ -147,5 +154,7 @@ export function applyBatch(state: MarketState, batch: MarketBatch): Partial<Mark
     }
     next.indices = indices;
   }
+  // In the order the socket delivered them, not by ts: a reload that lost quotes may lower it.
+  if (batch.breadth) next.breadth = batch.breadth;
   return next;
 }

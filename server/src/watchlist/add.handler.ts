@@ -1,0 +1,11 @@
+import type { watchlistRoutes } from '@bourse/shared';
+import { type Handler, signedIn } from '../http/mountRoute.ts';
+import { UnknownSymbolsError } from '../market/unknownSymbols.ts';
+import { addToWatchlist } from './watchlist.ts';
+
+/** Only a stock the market lists now can be added. */
+export const addHandler: Handler<typeof watchlistRoutes.add> = async (ctx) => {
+  const { symbol } = ctx.body;
+  if (!ctx.app.market.quote(symbol)) throw new UnknownSymbolsError([symbol]);
+  return { symbols: await addToWatchlist(ctx.app.db, signedIn(ctx).userId, symbol) };
+};
