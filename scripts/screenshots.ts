@@ -1,12 +1,16 @@
 /**
  * `pnpm screenshots`: starts the product on a fresh data folder and photographs its screens
  * on a phone (390×844, mobile UA) and on a desktop (1280×800, the 480px frame) into
- * docs/screenshots/. Logs in as the demo account to reach account screens.
+ * docs/screenshots/. Logs in as the demo account to reach account screens; for the back-office
+ * screens the demo account is made an admin, verified, given a payment password, a bank card and a
+ * transfer in, on a scratch PostgreSQL database (TEST_DATABASE_URL's server, dropped at the end).
  * `pnpm screenshots trade-ticket holding` shoots only the screens so named.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEMO_ACCOUNT } from '@bourse/server/platform';
+import { scratchPostgres } from '@bourse/server/trading/testing';
 import type { Page } from 'playwright-core';
 import {
   launchBrowser,
@@ -16,6 +20,7 @@ import {
   type RunningProduct,
   startProduct,
 } from '../e2e/harness.ts';
+import { BackOfficeScreens } from '../e2e/pages/backoffice.ts';
 
 const out = join(REPO_ROOT, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
@@ -30,8 +35,8 @@ const hasSession = async (page: Page) =>
 async function logInAsDemo(page: Page, baseUrl: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await page.goto(`${baseUrl}/login`);
-    await page.getByTestId('login-account').fill('demo');
-    await page.getByTestId('login-password').fill('demo123');
+    await page.getByTestId('login-account').fill(DEMO_ACCOUNT.account);
+    await page.getByTestId('login-password').fill(DEMO_ACCOUNT.password);
     await page.getByTestId('login-submit').click();
     await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 }).catch(() => undefined);
     if (await hasSession(page)) return;
@@ -83,8 +88,36 @@ async function tradeAsDemo(page: Page, baseUrl: string): Promise<void> {
   }
 }
 
-/** Screens in the order they are shot; `account` ones need the demo login first. */
-const SCREENS: { name: string; path: string; account?: boolean }[] = [
+/**
+ * Gives the (admin) demo account what the back-office screens show: a verified real name, a
+ * payment password, an ICBC card and a settled transfer in, through the screens.
+ */
+async function bankAsDemo(page: Page, baseUrl: string): Promise<void> {
+  const screens = await BackOfficeScreens.on(page, baseUrl);
+  // Approved as it is submitted in demo mode; the demo account reads Chinese, so no status text is compared.
+  await screens.submitRealName('李雷', '11010519491231002X');
+  await screens.setPayPassword('135790');
+  await screens.bindCard('6222020200112233446');
+  await screens.transferIn('30000');
+  await screens.settledTransfers();
+}
+
+/** An issue in the simulator's pipeline for the detail screen: one open for subscription if there is one. */
+async function anIpoCode(page: Page, baseUrl: string): Promise<string> {
+  const response = await page.request.get(`${baseUrl}/api/ipo/calendar`);
+  const issues = ((await response.json()) as { data: { code: string; status: string }[] }).data;
+  const issue = issues.find((i) => i.status === 'subscribing') ?? issues[0];
+  if (!issue) throw new Error('the new-share calendar is empty');
+  return issue.code;
+}
+
+/** Screens in the order they are shot; `account` ones need the demo login first, `bank` ones its bank setup. */
+const SCREENS: {
+  name: string;
+  path: string | ((page: Page) => Promise<string>);
+  account?: boolean;
+  bank?: boolean;
+}[] = [
   { name: 'home', path: '/home' },
   { name: 'market', path: '/market' },
   // 600000 is in the simulator's universe (fixed seed).
@@ -103,15 +136,38 @@ const SCREENS: { name: string; path: string; account?: boolean }[] = [
   { name: 'transaction', path: '/transaction', account: true },
   { name: 'money-log', path: '/personCenter/moneyLog', account: true },
   { name: 'my', path: '/my', account: true },
+  { name: 'new-shares', path: '/shares/new' },
+  {
+    name: 'new-share-detail',
+    path: async (page) => `/shares/new-detail?code=${await anIpoCode(page, product.baseUrl)}`,
+  },
+  { name: 'real-name', path: '/realNameAuthentication', account: true, bank: true },
+  { name: 'pay-password', path: '/payPwd', account: true, bank: true },
+  { name: 'bank-list', path: '/ucenter/bank-list', account: true, bank: true },
+  { name: 'bank-record', path: '/bankRecord', account: true, bank: true },
+  { name: 'cash-fund', path: '/personCenter/money', account: true, bank: true },
+  { name: 'subscriptions', path: '/ucenter/shengou', account: true, bank: true },
+  { name: 'block-trade', path: '/shares/dzjy?symbol=600000', account: true, bank: true },
+  { name: 'block-trade-record', path: '/shares/dzjy-record', account: true, bank: true },
+  { name: 'admin', path: '/admin', account: true, bank: true },
 ];
 
 const only = process.argv.slice(2);
 
 // A Redis of its own: the market clock starts afresh, in continuous trading, on every run.
-const redis = await privateRedis();
-const [product, browser] = await Promise.all([startProduct({ REDIS_URL: redis.url }), launchBrowser()]);
+const [redis, database] = await Promise.all([privateRedis(), scratchPostgres()]);
+const [product, browser] = await Promise.all([
+  // Demo mode as on embedded defaults (paper cash, real names approved at once), on PostgreSQL.
+  startProduct({ REDIS_URL: redis.url, DATABASE_URL: database.url, DEMO_MODE: 'true' }),
+  launchBrowser(),
+]);
 let traded = false;
+let banked = false;
 try {
+  // The admin role is only ever given in the database; the demo account exists once the product started.
+  await database.database.db.execute(
+    `update users set role = 'admin' where account = '${DEMO_ACCOUNT.account}'`,
+  );
   await waitForBackfill(product);
   for (const device of ['phone', 'desktop'] as const) {
     const context = await newContext(browser, device, { locale: 'en-US' });
@@ -124,7 +180,12 @@ try {
         if (!traded) await tradeAsDemo(page, product.baseUrl);
         traded = true;
       }
-      await page.goto(`${product.baseUrl}${screen.path}`);
+      if (screen.bank && !banked) {
+        await bankAsDemo(page, product.baseUrl);
+        banked = true;
+      }
+      const path = typeof screen.path === 'string' ? screen.path : await screen.path(page);
+      await page.goto(`${product.baseUrl}${path}`);
       await page.getByTestId('page-title').waitFor();
       await page.waitForLoadState('networkidle');
       // Let toasts and the progress line finish.
@@ -138,4 +199,5 @@ try {
   await browser.close();
   await product.stop();
   await redis.stop();
+  await database.close();
 }

@@ -1,4 +1,4 @@
-export { seedDemoAccount } from '../accounts/demoAccount.ts';
+export { DEMO_ACCOUNT, seedDemoAccount } from '../accounts/demoAccount.ts';
 export { createApp } from './app.ts';
 export { type AppOptions, DEFAULT_REDIS_PREFIX } from './appContext.ts';
 export { type AppConfig, loadConfig } from './config.ts';

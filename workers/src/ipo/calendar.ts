@@ -5,7 +5,7 @@
  *
  * | when (Asia/Shanghai, market time) | what |
  * | --- | --- |
- * | any tick | the pipeline: issues for the next five trading days |
+ * | any tick | the pipeline: issues for the next five trading days (and today's, for a market that never had one, before 15:00) |
  * | T from 09:30 | upcoming → subscribing |
  * | T from 15:00 (or any later day) | subscribing → awaiting_allotment |
  * | T+1 | the allotment batch's first run (unless back office starts every run: IPO_AUTO_ALLOTMENT=false) |
@@ -74,7 +74,7 @@ async function idsWhere(db: Db, where: ReturnType<typeof and>) {
 export async function calendarTick(deps: CalendarDeps, clock: MarketClock): Promise<void> {
   const { db } = deps;
   const { tradingDate: today, minute } = clock;
-  const created = await fillPipeline(db, today, deps.pipelineMarket);
+  const created = await fillPipeline(db, today, deps.pipelineMarket, minute < SUBSCRIPTION_CLOSES);
   if (created.length > 0) logger.info({ created }, 'ipo calendar: new issues');
 
   if (minute >= SUBSCRIPTION_OPENS) {

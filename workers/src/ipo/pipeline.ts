@@ -94,19 +94,23 @@ export function planIssue(slot: string, market: PipelineMarket): PlannedIssue | 
 }
 
 /**
- * Creates the missing issues of the next PIPELINE_DAYS_AHEAD trading days after `today` (never
- * today's: an issue appears before its subscription day). A slot another worker filled
- * meanwhile is skipped. Answers the codes created.
+ * Creates the missing issues of the next PIPELINE_DAYS_AHEAD trading days after `today`: an issue
+ * appears before its subscription day. Only a market that has never had an issue, asked while
+ * today's subscriptions are still open (`todayOpen`), gets today's too, so that a newcomer can
+ * subscribe on the first day. A slot another worker filled meanwhile is skipped. Answers the
+ * codes created.
  */
 export async function fillPipeline(
   db: Db,
   today: string,
   market: () => Promise<PipelineMarket>,
+  todayOpen = false,
 ): Promise<string[]> {
   const days: string[] = [];
+  if (todayOpen && (await db.select({ id: ipos.id }).from(ipos).limit(1)).length === 0) days.push(today);
   for (
     let d = exchangeCalendar.nextTradingDay(today);
-    days.length < PIPELINE_DAYS_AHEAD;
+    days.length < PIPELINE_DAYS_AHEAD + (days[0] === today ? 1 : 0);
     d = exchangeCalendar.nextTradingDay(d)
   )
     days.push(d);

@@ -1,7 +1,7 @@
 import { type BlockTradeKind, formatMoney, type Side } from '@bourse/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
@@ -207,8 +207,11 @@ function BlockForm({
 /** `/shares/dzjy`: a block order: the stock, buy or sell, intraday or after hours at the close. */
 export function BlockTradeScreen() {
   const { t } = useTranslation();
-  const [side, setSide] = useState<Side>('buy');
-  const [symbol, setSymbol] = useState<string>();
+  // A link may name the stock and side (?symbol=600000&side=sell), as the trade ticket's does.
+  const [params] = useSearchParams();
+  const asked = params.get('symbol');
+  const [side, setSide] = useState<Side>(params.get('side') === 'sell' ? 'sell' : 'buy');
+  const [symbol, setSymbol] = useState(asked && /^\d{6}$/.test(asked) ? asked : undefined);
   const [picking, setPicking] = useState(false);
   const quote = useLiveQuote(symbol);
   const [holdings, reload] = useLoad(async (signal): Promise<Holdings> => {
