@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, type RunningProduct, startProduct } from './harness.ts';
+import { launchBrowser, newContext, type RunningProduct, SCREEN_SETTLES, startProduct } from './harness.ts';
 import { App } from './pages/app.ts';
 
 describe('a newcomer on a phone: register, log in, switch language, log out', () => {
@@ -39,7 +39,7 @@ describe('a newcomer on a phone: register, log in, switch language, log out', ()
     await app.waitForPath('/login');
     await app.page.goto(`${product.baseUrl}/ucenter/holding`);
     await app.waitForPath('/login');
-    await expect.poll(() => app.toastsSeen()).toContain('Please login first.');
+    await expect.poll(() => app.toastsSeen(), SCREEN_SETTLES).toContain('Please login first.');
   });
 
   it('refuses a wrong password with the server message', async () => {
@@ -57,7 +57,7 @@ describe('a newcomer on a phone: register, log in, switch language, log out', ()
 
   it('switches to Japanese at once, and a reload keeps it', async () => {
     await app.chooseLanguage('日本語');
-    await expect.poll(() => app.htmlLang()).toBe('ja');
+    await expect.poll(() => app.htmlLang(), SCREEN_SETTLES).toBe('ja');
     const japaneseTitle = await app.title();
     await app.page.reload();
     await app.page.getByTestId('page-title').waitFor();
@@ -70,6 +70,6 @@ describe('a newcomer on a phone: register, log in, switch language, log out', ()
     await app.waitForPath('/login');
     await app.page.goto(`${product.baseUrl}/personCenter/moneyLog`);
     await app.waitForPath('/login');
-    await expect.poll(() => app.toastsSeen()).toContain('先にログインしてください。');
+    await expect.poll(() => app.toastsSeen(), SCREEN_SETTLES).toContain('先にログインしてください。');
   });
 });

@@ -92,6 +92,12 @@ export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<Running
   };
 }
 
+/**
+ * How long a screen may take to show what a step did (a toast, a status, a language) before a
+ * poll fails: vitest's default second is less than a loaded 2-core CI machine can need.
+ */
+export const SCREEN_SETTLES = { timeout: 30_000, interval: 250 };
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { ResolvedRedis } from '@bourse/server/platform/localRedis';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, privateRedis, type RunningProduct, startProduct } from './harness.ts';
+import {
+  launchBrowser,
+  newContext,
+  privateRedis,
+  type RunningProduct,
+  SCREEN_SETTLES,
+  startProduct,
+} from './harness.ts';
 import { TradingScreens } from './pages/trading.ts';
 
 /**
@@ -66,7 +73,7 @@ describe('trading on a phone: buy, see it everywhere, sell on the next day', () 
     expect(await app.ticketProblem()).toBe('The quantity must be a multiple of 100 shares.');
     await app.enterQuantity('100');
     expect(await app.placeOrder()).toMatch(/^Filled: 100 shares at \d+\.\d{3}$/);
-    await expect.poll(() => app.orderStatuses()).toEqual(['Filled']);
+    await expect.poll(() => app.orderStatuses(), SCREEN_SETTLES).toEqual(['Filled']);
 
     expect(await app.position(symbol)).toEqual({ quantity: '100', sellable: '0' });
     expect(await app.openPositionDetail(symbol)).toBe(1);
