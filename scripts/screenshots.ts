@@ -120,6 +120,7 @@ const SCREENS: {
 }[] = [
   { name: 'home', path: '/home' },
   { name: 'market', path: '/market' },
+  { name: 'market-overview', path: '/homedetail' },
   // 600000 is in the simulator's universe (fixed seed).
   { name: 'stock-intraday', path: '/stockInfo/600000' },
   { name: 'stock-kline', path: '/stockInfo/600000?chart=kline' },

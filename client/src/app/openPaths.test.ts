@@ -4,6 +4,7 @@ import { isOpenPath } from './openPaths.ts';
 describe('isOpenPath', () => {
   it.each([
     '/home',
+    '/homedetail',
     '/market',
     '/stockInfo',
     '/stockInfo/600519',

@@ -6,8 +6,6 @@ import type { ScreenRoute } from './routeTypes.ts';
  * Remove a line here when its real screen lands in routes.tsx.
  */
 export const PLACEHOLDER_ROUTES = [
-  // Issue 3 — live market
-  { path: '/homedetail', id: 'homeDetail' },
   // Not yet scheduled
   { path: '/fastpayment', id: 'fastPayment' },
   { path: '/cms/web', id: 'customerService' },

@@ -67,6 +67,13 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     lazy: marketScreen(() => import('../features/home/HomeScreen.tsx').then((m) => m.HomeScreen)),
   },
   {
+    path: '/homedetail',
+    id: 'homeDetail',
+    lazy: marketScreen(() =>
+      import('../features/home/MarketOverviewScreen.tsx').then((m) => m.MarketOverviewScreen),
+    ),
+  },
+  {
     path: '/login',
     id: 'login',
     lazy: lazyScreen(() => import('../features/auth/LoginScreen.tsx').then((m) => m.LoginScreen)),

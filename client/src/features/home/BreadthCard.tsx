@@ -1,3 +1,4 @@
+import type { MarketBreadth } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CardHead } from '../market/CardHead.tsx';
@@ -5,52 +6,54 @@ import { useBreadth } from '../market/data/hooks.ts';
 
 /**
  * How many stocks are up, flat and down, as counts and one proportional bar, and how many are
- * sealed at a limit, each linking to its list. The server counts them and streams every change
- * (`breadth:subscribe`); until its first answer the bar shows as loading.
+ * sealed at a limit, each linking to its list. Until the server's first answer (`null`) the bar
+ * shows as loading.
+ */
+export function BreadthFigures({ breadth }: { breadth: MarketBreadth | null }) {
+  const { t } = useTranslation();
+  if (!breadth) return <div className="breadth__bar breadth__bar--loading" aria-busy="true" />;
+  const share = (n: number) => `${breadth.total > 0 ? (n / breadth.total) * 100 : 0}%`;
+  return (
+    <>
+      <div className="breadth__counts">
+        <span className="price-up" data-testid="breadth-up">
+          {t('home.breadth.up', { count: breadth.up })}
+        </span>
+        <span className="price-flat" data-testid="breadth-flat">
+          {t('home.breadth.flat', { count: breadth.flat })}
+        </span>
+        <span className="price-down" data-testid="breadth-down">
+          {t('home.breadth.down', { count: breadth.down })}
+        </span>
+      </div>
+      <div className="breadth__bar" aria-hidden="true">
+        <span className="breadth__segment breadth__segment--up" style={{ width: share(breadth.up) }} />
+        <span className="breadth__segment breadth__segment--flat" style={{ width: share(breadth.flat) }} />
+        <span className="breadth__segment breadth__segment--down" style={{ width: share(breadth.down) }} />
+      </div>
+      <div className="breadth__limits">
+        <Link to="/dayUpStop" className="price-up" data-testid="breadth-limit-up">
+          {t('home.breadth.limitUp', { count: breadth.limitUp })}
+        </Link>
+        <Link to="/dayStop" className="price-down" data-testid="breadth-limit-down">
+          {t('home.breadth.limitDown', { count: breadth.limitDown })}
+        </Link>
+      </div>
+    </>
+  );
+}
+
+/**
+ * Home's breadth card; "More" opens the market overview. The server counts the stocks and
+ * streams every change (`breadth:subscribe`).
  */
 export function BreadthCard() {
   const { t } = useTranslation();
   const breadth = useBreadth();
-  const share = (n: number) => `${breadth && breadth.total > 0 ? (n / breadth.total) * 100 : 0}%`;
   return (
     <section className="card breadth" aria-label={t('home.breadth.title')} data-testid="breadth">
-      <CardHead title={t('home.breadth.title')} to="/market" link={t('home.more')} />
-      {breadth ? (
-        <>
-          <div className="breadth__counts">
-            <span className="price-up" data-testid="breadth-up">
-              {t('home.breadth.up', { count: breadth.up })}
-            </span>
-            <span className="price-flat" data-testid="breadth-flat">
-              {t('home.breadth.flat', { count: breadth.flat })}
-            </span>
-            <span className="price-down" data-testid="breadth-down">
-              {t('home.breadth.down', { count: breadth.down })}
-            </span>
-          </div>
-          <div className="breadth__bar" aria-hidden="true">
-            <span className="breadth__segment breadth__segment--up" style={{ width: share(breadth.up) }} />
-            <span
-              className="breadth__segment breadth__segment--flat"
-              style={{ width: share(breadth.flat) }}
-            />
-            <span
-              className="breadth__segment breadth__segment--down"
-              style={{ width: share(breadth.down) }}
-            />
-          </div>
-          <div className="breadth__limits">
-            <Link to="/dayUpStop" className="price-up" data-testid="breadth-limit-up">
-              {t('home.breadth.limitUp', { count: breadth.limitUp })}
-            </Link>
-            <Link to="/dayStop" className="price-down" data-testid="breadth-limit-down">
-              {t('home.breadth.limitDown', { count: breadth.limitDown })}
-            </Link>
-          </div>
-        </>
-      ) : (
-        <div className="breadth__bar breadth__bar--loading" aria-busy="true" />
-      )}
+      <CardHead title={t('home.breadth.title')} to="/homedetail" link={t('home.more')} />
+      <BreadthFigures breadth={breadth} />
     </section>
   );
 }

@@ -1,22 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { breadthOf, FakeMarketSocket, indexQuoteOf } from '../../test/fakeMarketSocket.ts';
-import { callsTo, fakeApi, jsonResponse, ok } from '../../test/fixtures.ts';
+import { callsTo, fakeApi } from '../../test/fixtures.ts';
+import { linesAt as at, indexLinesApi, morningIndexQuotes } from '../../test/indexFixtures.ts';
 import { renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
 import { resetMarketConnection } from '../market/data/market.ts';
-
-const DAY = '2026-07-08';
-const at = (hhmm: string) => Date.parse(`${DAY}T${hhmm}:00+08:00`);
-
-/** The SSE Composite's morning so far: 09:30 and 09:31. */
-const intraday = {
-  tradingDate: DAY,
-  prevClose: '3000.00',
-  points: [
-    { time: at('09:30'), price: '3001.00', average: '3001.00', volume: 1_000_000 },
-    { time: at('09:31'), price: '3004.00', average: '3003.00', volume: 2_000_000 },
-  ],
-};
 
 const pointsOf = (card: HTMLElement) =>
   within(card).getByTestId('sparkline').querySelector('polyline')?.getAttribute('points')?.split(' ') ?? [];
@@ -32,12 +20,7 @@ describe('HomeScreen market cards', () => {
   });
 
   it('shows each index live, with a line of its day that the quotes extend', async () => {
-    const api = fakeApi({
-      'GET /market/intraday': (_init, url) =>
-        jsonResponse(
-          ok(url.searchParams.get('symbol') === 'sh000001' ? intraday : { ...intraday, points: [] }).body,
-        ),
-    });
+    const api = fakeApi(indexLinesApi);
     const router = renderApp('/home');
     await settlesAt(router, '/home');
     const card = await screen.findByTestId('index-sh000001');
@@ -45,21 +28,7 @@ describe('HomeScreen market cards', () => {
     await waitFor(() => expect(socket.connects).toBe(1));
     act(() => socket.open());
     await waitFor(() => expect(socket.sent('indices:subscribe')).toHaveLength(1));
-    act(() =>
-      socket.sent('indices:subscribe')[0]?.ack?.({
-        ok: true,
-        data: [
-          indexQuoteOf('sh000001', {
-            value: '3004.50',
-            change: '4.50',
-            pct: '0.15',
-            time: at('09:31') + 40_000,
-            seq: 2,
-          }),
-          indexQuoteOf('sz399006', { value: '2095.00', change: '-5.00', pct: '-0.24', prevClose: '2100.00' }),
-        ],
-      }),
-    );
+    act(() => socket.sent('indices:subscribe')[0]?.ack?.({ ok: true, data: morningIndexQuotes() }));
     await waitFor(() => expect(within(card).getByText('3004.50')).toBeTruthy());
     expect(within(card).getByText('+4.50 +0.15%')).toBeTruthy();
     expect(card.className).toContain('price-up');
@@ -90,6 +59,7 @@ describe('HomeScreen market cards', () => {
     await settlesAt(router, '/home');
     const card = await screen.findByTestId('breadth');
     expect(within(card).queryByTestId('breadth-up')).toBeNull();
+    expect(within(card).getByRole('link', { name: 'More' }).getAttribute('href')).toBe('/homedetail');
     await waitFor(() => expect(socket.connects).toBe(1));
     act(() => socket.open());
     await waitFor(() => expect(socket.sent('breadth:subscribe')).toHaveLength(1));

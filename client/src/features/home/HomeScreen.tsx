@@ -53,8 +53,20 @@ export function HomeScreen() {
           ))}
         </nav>
         <WatchlistCard />
-        <HotList list="gainers" title={t('home.hot.gainers')} more="/market" figure="pct" />
-        <HotList list="tenDeal" title={t('home.hot.turnover')} more="/tenDeal" figure="turnover" />
+        <HotList
+          list="gainers"
+          title={t('home.hot.gainers')}
+          more="/market"
+          figure="pct"
+          empty={t('home.hot.noGainers')}
+        />
+        <HotList
+          list="tenDeal"
+          title={t('home.hot.turnover')}
+          more="/tenDeal"
+          figure="turnover"
+          empty={t('ranks.empty.tenDeal')}
+        />
         <CellGroup title={t('home.learn')}>
           <Cell label={t('routes.tradingRules')} to="/tradingRules" />
           <Cell label={t('routes.aboutUs')} to="/aboutUs" />

@@ -6,33 +6,50 @@ import { useRank } from '../market/data/hooks.ts';
 import { formatCompact, formatPct, trendClass, trendOf } from '../market/format.ts';
 import { NameCode } from '../market/NameCode.tsx';
 
-const SHOWN = 5;
-
-/** The top five of a live ranking list, each linking to its stock, with a link to the whole list. */
+/** The top of a live ranking list, each row linking to its stock, with a link to the whole list if it has one. */
 export function HotList({
   list,
   title,
   more,
   figure,
+  shown = 5,
+  empty,
 }: {
-  list: Extract<RankList, 'gainers' | 'tenDeal'>;
+  list: Extract<RankList, 'gainers' | 'losers' | 'tenDeal'>;
   title: string;
-  /** Where "More" goes. */
-  more: string;
+  /** Where "More" goes; no link without it. */
+  more?: string;
   /** The right-hand figure: the change, or the turnover. */
   figure: 'pct' | 'turnover';
+  /** How many rows, from the top. */
+  shown?: number;
+  /** What shows when the list has no row. */
+  empty: string;
 }) {
   const { t, i18n } = useTranslation();
   const event = useRank(list);
-  const rows = event?.rows.slice(0, SHOWN);
+  const rows = event?.rows.slice(0, shown);
   return (
     <section className="card hot-list" aria-label={title} data-testid={`hot-${list}`}>
-      <CardHead title={title} to={more} link={t('home.more')} />
-      {rows ? (
+      {more ? (
+        <CardHead title={title} to={more} link={t('home.more')} />
+      ) : (
+        <h2 className="card__title">{title}</h2>
+      )}
+      {!rows ? (
+        <div className="hot-list__loading" aria-busy="true" />
+      ) : rows.length === 0 ? (
+        <p className="hot-list__empty">{empty}</p>
+      ) : (
         <ol className="hot-list__rows">
           {rows.map((row) => (
             <li key={row.symbol}>
-              <Link to={`/stockInfo/${row.symbol}`} className="hot-list__row" data-testid="hot-row">
+              <Link
+                to={`/stockInfo/${row.symbol}`}
+                className="hot-list__row"
+                data-testid="hot-row"
+                data-symbol={row.symbol}
+              >
                 <NameCode name={row.name} symbol={row.symbol} />
                 <span className={`hot-list__price ${trendClass(trendOf(row.pct))}`}>{row.price}</span>
                 <span className={`hot-list__figure ${figure === 'pct' ? trendClass(trendOf(row.pct)) : ''}`}>
@@ -42,8 +59,6 @@ export function HotList({
             </li>
           ))}
         </ol>
-      ) : (
-        <div className="hot-list__loading" aria-busy="true" />
       )}
     </section>
   );
