@@ -3,6 +3,7 @@ export * from './banking/bankBins.ts';
 export * from './banking/bankCards.ts';
 export * from './banking/luhn.ts';
 export * from './blockTrade/index.ts';
+export * from './contracts/accountJobs.ts';
 export * from './contracts/banking.ts';
 export * from './contracts/cashFund.ts';
 export * from './contracts/identity.ts';

@@ -1,4 +1,5 @@
 import type { AppConfig, Database } from '@bourse/server/platform';
+import { sessionPurgeService } from './accounts/sessionPurgeWorker.ts';
 import { allotmentService } from './allotment/allotmentWorker.ts';
 import { bankTransferService } from './banking/transferWorker.ts';
 import { blockTradeService } from './blockTrade/settlementWorker.ts';
@@ -31,6 +32,7 @@ export const SERVICES: readonly BackgroundService[] = [
   bankTransferService(),
   cashFundAccrualService(),
   blockTradeService(),
+  sessionPurgeService(),
 ];
 
 /** Starts every background service in this process (embedded mode, or the workers container). */

@@ -58,6 +58,44 @@ describe.each(DB_KINDS)('POST /api/user/changePassword on %s', (kind) => {
     expect(await passwordHashOf(credentials.account)).toBe(before);
   });
 
+  const change = (token: string, oldPassword: string, newPassword: string, lang?: string) =>
+    t.api.post('/api/user/changePassword', { oldPassword, newPassword }, { token, lang });
+
+  it('locks change-password and login for 15 minutes after 5 wrong old passwords', async () => {
+    const { token, credentials } = await t.api.signUp({ password: 'secret123' });
+    for (let i = 0; i < 5; i++) {
+      expectFailure(await change(token, `wrong-${i}`, 'brand-new-1'), 'auth.oldPasswordWrong');
+    }
+    const before = await passwordHashOf(credentials.account);
+    const sixth = await change(token, 'secret123', 'brand-new-1', 'it');
+    expectFailure(sixth, 'auth.tooManyAttempts', 'it', { minutes: 15 });
+    expect(await passwordHashOf(credentials.account)).toBe(before);
+    // The same per-account count as login's: guessing here closes that door too.
+    expectFailure(await t.api.login(credentials.account, 'secret123'), 'auth.tooManyAttempts', 'zh-CN', {
+      minutes: 15,
+    });
+  });
+
+  it('forgives the failures on a successful change', async () => {
+    const { token } = await t.api.signUp({ password: 'secret123' });
+    for (let i = 0; i < 4; i++)
+      expectFailure(await change(token, 'wrong', 'x-123456'), 'auth.oldPasswordWrong');
+    expectOk(await change(token, 'secret123', 'brand-new-1'), userRoutes.changePassword.response);
+    for (let i = 0; i < 4; i++)
+      expectFailure(await change(token, 'wrong', 'x-123456'), 'auth.oldPasswordWrong');
+    expectOk(await change(token, 'brand-new-1', 'brand-new-2'), userRoutes.changePassword.response);
+  });
+
+  it("leaves other users' password changes alone", async () => {
+    const alice = await t.api.signUp({ password: 'secret123' });
+    const bob = await t.api.signUp({ password: 'secret123' });
+    for (let i = 0; i < 5; i++) await change(alice.token, 'wrong', 'brand-new-1');
+    expectFailure(await change(alice.token, 'secret123', 'brand-new-1'), 'auth.tooManyAttempts', 'zh-CN', {
+      minutes: 15,
+    });
+    expectOk(await change(bob.token, 'secret123', 'brand-new-1'), userRoutes.changePassword.response);
+  });
+
   it('names the missing field in the message', async () => {
     const { token } = await t.api.signUp();
     const res = await t.api.post(
@@ -66,5 +104,22 @@ describe.each(DB_KINDS)('POST /api/user/changePassword on %s', (kind) => {
       { token, lang: 'zh-CN' },
     );
     expect(res.body.msg).toBe('请填写原密码。');
+  });
+});
+
+describe.each(DB_KINDS)('POST /api/user/changePassword without Redis on %s', (kind) => {
+  // Nothing listens on port 1: the attempt counter cannot be read.
+  const t = useTestServer(kind, { redisUrl: 'redis://127.0.0.1:1' });
+
+  it('refuses with 503 rather than allow unlimited guessing, changing nothing', async () => {
+    const { token, credentials } = await t.api.signUp({ password: 'secret123' });
+    const [before] = await t.database.db.query.users.findMany();
+    const res = await t.api.post(
+      '/api/user/changePassword',
+      { oldPassword: credentials.password, newPassword: 'brand-new-1' },
+      { token, lang: 'th' },
+    );
+    expectFailure(res, 'common.unavailable', 'th');
+    expect(await t.database.db.query.users.findMany()).toEqual([before]);
   });
 });

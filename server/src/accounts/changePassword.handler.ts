@@ -7,13 +7,22 @@ import { revokeOtherSessions } from './sessions.ts';
 
 export const changePasswordHandler: Handler<typeof userRoutes.changePassword> = async (ctx) => {
   const session = signedIn(ctx);
-  const { db } = ctx.app;
+  const { db, loginRateLimit } = ctx.app;
   const [user] = await db
-    .select({ passwordHash: users.passwordHash })
+    .select({ account: users.account, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, session.userId));
-  if (!(await verifyPassword(user?.passwordHash, ctx.body.oldPassword)))
+  // Deleted since the session was read: the session went with it.
+  if (!user) throw new DomainError('auth.sessionExpired');
+  // Wrong old passwords count in login's per-account key: a stolen session gets no guesses
+  // beyond login's five, and a lockout earned at either door closes both for 15 minutes.
+  await loginRateLimit.assertAllowed(user.account);
+  if (!(await verifyPassword(user.passwordHash, ctx.body.oldPassword))) {
+    await loginRateLimit.recordFailure(user.account);
     throw new DomainError('auth.oldPasswordWrong');
+  }
+  // Forgiven before the change, so that Redis failing here refuses with nothing changed.
+  await loginRateLimit.clearAccount(user.account);
   const passwordHash = await hashPassword(ctx.body.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, session.userId));

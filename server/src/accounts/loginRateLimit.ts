@@ -14,7 +14,8 @@ export function lockoutMinutes(failures: number, ttlMs: number): number | undefi
 /**
  * Failed logins counted per account and per client IP, each in its own key with a
  * 15-minute window from the first failure. Every command touches one key, so it works
- * unchanged on Redis Cluster.
+ * unchanged on Redis Cluster. Without an IP only the account counts: change-password, whose
+ * caller is already signed in, guesses the same account's password through another door.
  */
 export class LoginRateLimit {
   constructor(
@@ -26,12 +27,14 @@ export class LoginRateLimit {
     return `${this.prefix}login:fail:account:${account.toLowerCase()}`;
   }
 
-  private keys(account: string, ip: string): string[] {
-    return [this.accountKey(account), `${this.prefix}login:fail:ip:${ip}`];
+  private keys(account: string, ip: string | undefined): string[] {
+    const keys = [this.accountKey(account)];
+    if (ip !== undefined) keys.push(`${this.prefix}login:fail:ip:${ip}`);
+    return keys;
   }
 
   /** Throws 429 auth.tooManyAttempts while the account or the IP is locked out. */
-  async assertAllowed(account: string, ip: string): Promise<void> {
+  async assertAllowed(account: string, ip?: string): Promise<void> {
     for (const key of this.keys(account, ip)) {
       const [failures, ttl] = await this.run(() => Promise.all([this.redis.get(key), this.redis.pttl(key)]));
       const minutes = lockoutMinutes(Number(failures ?? 0), ttl);
@@ -39,7 +42,7 @@ export class LoginRateLimit {
     }
   }
 
-  async recordFailure(account: string, ip: string): Promise<void> {
+  async recordFailure(account: string, ip?: string): Promise<void> {
     for (const key of this.keys(account, ip)) {
       await this.run(() =>
         this.redis.multi().set(key, '0', 'PX', LOGIN_FAILURE_WINDOW_MS, 'NX').incr(key).exec(),
@@ -47,7 +50,7 @@ export class LoginRateLimit {
     }
   }
 
-  /** A successful login forgives the account's failures; the IP's stay. */
+  /** A successful login or password change forgives the account's failures; the IP's stay. */
   async clearAccount(account: string): Promise<void> {
     await this.run(() => this.redis.del(this.accountKey(account)));
   }

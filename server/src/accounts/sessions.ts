@@ -1,5 +1,5 @@
 import { DomainError, type LoginResult, type UserInfo } from '@bourse/shared';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import { sessions, users } from '../db/schema.ts';
 import type { Db } from '../platform/database.ts';
 import { hashSessionToken, looksLikeSessionToken, newSessionToken, SESSION_TTL_MS } from './tokens.ts';
@@ -103,4 +103,27 @@ export async function revokeOtherSessions(db: Db, session: Session): Promise<voi
 /** Opens a session for a user: the answer of both login and register. */
 export async function signIn(db: Db, user: UserInfo): Promise<LoginResult> {
   return { userinfo: { ...user, token: await createSession(db, user.id) } };
+}
+
+/** Rows one purge statement deletes at most: a backlog goes in short transactions, not one long lock. */
+const PURGE_BATCH = 10_000;
+
+/** Deletes the sessions expired before now, batch by batch; returns how many went. */
+export async function purgeExpiredSessions(db: Db, batchSize = PURGE_BATCH): Promise<number> {
+  // One cutoff for the whole run, so sessions expiring meanwhile cannot keep it going.
+  const cutoff = new Date();
+  let purged = 0;
+  for (;;) {
+    const batch = db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(lt(sessions.expiresAt, cutoff))
+      .limit(batchSize);
+    const deleted = await db
+      .delete(sessions)
+      .where(inArray(sessions.id, batch))
+      .returning({ id: sessions.id });
+    purged += deleted.length;
+    if (deleted.length < batchSize) return purged;
+  }
 }

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_QUEUES,
   BANK_QUEUES,
   BLOCK_TRADE_QUEUES,
   DomainError,
@@ -25,6 +26,7 @@ const DASHBOARD_QUEUES: readonly string[] = [
   ...Object.values(BANK_QUEUES),
   ...Object.values(FUND_QUEUES),
   ...Object.values(BLOCK_TRADE_QUEUES),
+  ...Object.values(ACCOUNT_QUEUES),
 ];
 
 /** A browser opening the dashboard sends the session as the client's Admin-Token cookie, not a header. */

@@ -147,6 +147,7 @@ describe.each(DB_KINDS)('back office IPO routes and the queue dashboard on %s', 
         'market-dragon-tiger',
         'bank-transfers',
         'cash-fund-accrual',
+        'account-session-purge',
       ]),
     );
   });

@@ -153,7 +153,8 @@ export const userRoutes = {
   changePassword: defineRoute({
     method: 'post',
     path: '/user/changePassword',
-    summary: 'Change the login password; other sessions are revoked',
+    summary:
+      "Change the login password; other sessions are revoked; wrong old passwords count towards login's per-account lockout",
     auth: 'user',
     body: changePasswordBody,
     response: z.null(),

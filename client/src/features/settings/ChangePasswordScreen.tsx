@@ -40,7 +40,7 @@ export function ChangePasswordScreen() {
     if (!validation.ok) return;
     await run(async () => {
       await callApi(userRoutes.changePassword, { body: validation.body, silent: true });
-      // The server has revoked every session of this account, this one included.
+      // The server revoked the account's other sessions; this one signs in again with the new password.
       useSession.getState().logout();
       toast.success(t('changePassword.done'), 2500);
       navigate('/login', { replace: true });

@@ -1,0 +1,2 @@
+/** What the workers' session purge uses of the server. */
+export { purgeExpiredSessions } from './sessions.ts';
