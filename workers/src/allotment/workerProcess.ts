@@ -4,27 +4,22 @@
  * (ALLOTMENT_CHUNK_SIZE, ALLOTMENT_CONCURRENCY, ALLOTMENT_LOCK_MS tune it). Tells its parent
  * `ready` over IPC, answers `rss` with its peak resident memory, stops when the parent goes away.
  */
-import { loadConfig, openDatabase } from '@bourse/server/platform';
+import { runServiceProcess } from '../testing/serviceProcess.ts';
 import { allotmentService } from './allotmentWorker.ts';
 
 const env = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
-const config = loadConfig();
-const database = await openDatabase(config);
 const lockDurationMs = env('ALLOTMENT_LOCK_MS');
-const service = await allotmentService({
-  redisPrefix: process.env.REDIS_PREFIX,
-  chunkSize: env('ALLOTMENT_CHUNK_SIZE'),
-  concurrency: env('ALLOTMENT_CONCURRENCY'),
-  lockDurationMs,
-  stalledIntervalMs: lockDurationMs && Math.max(250, lockDurationMs / 2),
-}).start({ config, database, redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
-process.send?.({ type: 'ready' });
 process.on('message', (m: { type?: string }) => {
   // maxRSS is in kibibytes
   if (m.type === 'rss') process.send?.({ type: 'rss', bytes: process.resourceUsage().maxRSS * 1024 });
 });
-process.once('disconnect', async () => {
-  await service.stop();
-  await database.close();
-  process.exit(0);
-});
+await runServiceProcess(
+  allotmentService({
+    redisPrefix: process.env.REDIS_PREFIX,
+    chunkSize: env('ALLOTMENT_CHUNK_SIZE'),
+    concurrency: env('ALLOTMENT_CONCURRENCY'),
+    lockDurationMs,
+    stalledIntervalMs: lockDurationMs && Math.max(250, lockDurationMs / 2),
+  }),
+  'ready',
+);
