@@ -59,13 +59,13 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   return { db: drizzleNodePg({ client: pool, schema }), kind: 'postgres', close: once(() => pool.end()) };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, image?: Blob): Promise<Database> {
   let location = MEMORY_DATA_DIR;
   if (dataDir !== MEMORY_DATA_DIR) {
     location = join(dataDir, 'pglite');
     await mkdir(location, { recursive: true });
   }
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(location, { loadDataDir: image });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });
@@ -79,7 +79,29 @@ async function openPglite(dataDir: string): Promise<Database> {
 /**
  * PostgreSQL when a URL is given, else the embedded PGlite under `${dataDir}/pglite`
  * (single-process). Both get the same versioned migrations from server/drizzle on open.
+ * `pgliteImage` starts PGlite from a dumped data directory (tests keep a migrated one), so
+ * only migrations newer than the image run.
  */
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  pgliteImage?: Blob;
+}): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, options.pgliteImage);
+}
+
+/** Where the migrations live: tests fingerprint them to know when a cached image is stale. */
+export const MIGRATIONS_FOLDER = migrationsFolder;
+
+/** A freshly migrated in-memory PGlite, dumped: tests start their databases from it. */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const client = await PGlite.create(MEMORY_DATA_DIR);
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
