@@ -32,24 +32,51 @@ if [ -z "${TEST_REDIS_URL:-}" ]; then
 fi
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
 
-# e2e runs against the built client.
-if [ ! -f client/dist/index.html ] || [ -n "$(find client/src client/index.html -newer client/dist/index.html -print -quit 2>/dev/null)" ]; then
-  pnpm --filter @bourse/client build >/dev/null || { echo "client build failed" >&2; exit 1; }
-fi
-
 mkdir -p test-results
-pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@"
-status=$?
+rm -f test-results/vitest-*.json
+started=$(date +%s)
+status=0
 
-node -e '
+# One vitest run per stage, each with its own JSON report; the counts are added at the end.
+run_stage() { # name, vitest arguments...
+  local name=$1; shift
+  local stage_started; stage_started=$(date +%s)
+  echo; echo "=== test stage: $name"
+  pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="test-results/vitest-$name.json" "$@" || status=1
+  echo "=== test stage: $name took $(( $(date +%s) - stage_started ))s (status so far: $([ $status -eq 0 ] && echo green || echo RED))"
+}
+
+if [ $# -gt 0 ]; then
+  # A filter or options from the caller: one run, as vitest would do it.
+  run_stage selected "$@"
+else
+  # The quick gate first, so a broken change shows red within minutes; then the slow layers.
+  run_stage quick --project unit --project client
+  # e2e runs against the built client.
+  if [ ! -f client/dist/index.html ] || [ -n "$(find client/src client/index.html -newer client/dist/index.html -print -quit 2>/dev/null)" ]; then
+    pnpm --filter @bourse/client build >/dev/null || { echo "client build failed" >&2; status=1; }
+  fi
+  run_stage integration --project integration
+  run_stage e2e --project e2e
+fi
+echo "=== tests took $(( $(date +%s) - started ))s"
+
+STATUS=$status node -e '
   const fs = require("fs");
-  let passed = 0, failed = 1; // no report at all means the run itself broke
-  try {
-    const report = JSON.parse(fs.readFileSync("test-results/vitest.json", "utf8"));
-    passed = report.numPassedTests;
-    // A file that fails to load counts no test, yet the run is red: count it as one failure.
-    failed = report.numFailedTests || (report.success ? 0 : 1);
-  } catch {}
+  let passed = 0, failed = 0, reports = 0;
+  for (const file of fs.readdirSync("test-results").filter((f) => /^vitest-.*\.json$/.test(f))) {
+    try {
+      const report = JSON.parse(fs.readFileSync(`test-results/${file}`, "utf8"));
+      reports++;
+      passed += report.numPassedTests;
+      // A file that fails to load counts no test, yet the run is red: count it as one failure.
+      failed += report.numFailedTests || (report.success ? 0 : 1);
+    } catch {
+      failed++; // a report cut short: its stage broke before it could count
+    }
+  }
+  // A red run (a stage that crashed before writing its report, a failed build) is never 0 failed.
+  if (process.env.STATUS !== "0" || reports === 0) failed = Math.max(failed, 1);
   console.log(`tests: ${passed} passed, ${failed} failed`);
 '
 exit $status
