@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { allotmentQueue, startAllotmentRun } from '@bourse/server/ipo';
 import { dragonTigerDates, readDayBars } from '@bourse/server/market/history';
 import { DB_KINDS, type DbKind, maintenance } from '@bourse/server/market/history/testing';
 import {
@@ -35,6 +36,8 @@ import { Queue } from 'bullmq';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { allotmentService } from './allotment/allotmentWorker.ts';
+import { issueAwaitingAllotment, statusOf, subscribe } from './allotment/testing/issues.ts';
 import { startWorkers } from './index.ts';
 import { dragonTigerService } from './market/dragonTigerWorker.ts';
 import { feedService } from './market/feedService.ts';
@@ -102,7 +105,7 @@ interface Install {
   stop(): Promise<void>;
 }
 
-/** What scripts/start.ts composes, with a small, fast market: server, feed, lists and matcher. */
+/** What scripts/start.ts composes, with a small, fast market: server, feed, lists, matcher and allotment. */
 async function startInstall(home: Home, redis: Redis, seed: string): Promise<Install> {
   const config = home.config();
   const database = await home.open();
@@ -118,6 +121,7 @@ async function startInstall(home: Home, redis: Redis, seed: string): Promise<Ins
     }),
     dragonTigerService({ seed }),
     matcherService(),
+    allotmentService({ chunkSize: 50 }),
   ]);
   return {
     prefix,
@@ -189,7 +193,7 @@ describe.each(DB_KINDS)('two installs on one Redis, on %s', (kind) => {
       await redis.hget(`${prefix}${FEED_KEYS.snapshotHash(feedShard(symbol))}`, symbol),
     );
 
-  it('keeps two side by side apart: locks, jobs, lists, quotes and orders', async () => {
+  it('keeps two side by side apart: locks, jobs, lists, quotes, orders and allotments', async () => {
     const [homeA, homeB] = homes as [Home, Home];
     const a = await start(homeA, 'install-a');
     const b = await start(homeB, 'install-b');
@@ -268,6 +272,29 @@ describe.each(DB_KINDS)('two installs on one Redis, on %s', (kind) => {
       );
       expect(order).toMatchObject({ status: 'filled', filledQuantity: 100 });
       expect(await countRows(db, 'fills')).toBeGreaterThan(0);
+    }
+
+    // Each runs an allotment of its first issue: the same issue id, so the same job ids.
+    const issues: number[] = [];
+    for (const install of [a, b]) {
+      const { db } = install.database;
+      const ipoId = await issueAwaitingAllotment(db, {
+        code: '688101',
+        seed: install.prefix,
+        unitsOffered: 100,
+      });
+      await subscribe(db, ipoId, 120, 'x');
+      const queue = allotmentQueue(redis, install.prefix);
+      await startAllotmentRun(db, queue, ipoId);
+      await queue.close();
+      issues.push(ipoId);
+    }
+    expect(issues[0]).toBe(issues[1]);
+    for (const install of [a, b]) {
+      await vi.waitFor(
+        async () => expect(await statusOf(install.database.db, issues[0]!)).toBe('awaiting_payment'),
+        { timeout: 30_000, interval: 200 },
+      );
     }
 
     await stop(a);
