@@ -8,6 +8,8 @@ import {
   loadConfig,
   logger,
   openDatabase,
+  RedisNamespaceTakenError,
+  resolveRedisPrefix,
   seedDemoAccount,
   startServer,
 } from '@bourse/server/platform';
@@ -66,14 +68,26 @@ async function main(): Promise<void> {
   const redisClient = createRedis(redis.url);
   stops.push({ name: 'redis client', stop: async () => void (await redisClient.quit()) });
 
+  // Another checkout on the same Redis gets a namespace of its own (docs/adr/0013).
+  let redisPrefix: string;
+  try {
+    redisPrefix = await resolveRedisPrefix(config, database, redisClient);
+  } catch (error) {
+    if (error instanceof RedisNamespaceTakenError) {
+      console.error(error.message);
+      return shutdown(1);
+    }
+    throw error;
+  }
+
   const demo = await seedDemoAccount(
     database,
     config.demoMode ? { startingDeposit: config.startingDeposit } : {},
   );
-  const server = await startServer({ config, database, redis: redisClient });
+  const server = await startServer({ config, database, redis: redisClient, redisPrefix });
   stops.push({ name: 'server', stop: server.close });
 
-  const workers = await startWorkers({ config, database, redisUrl: redis.url });
+  const workers = await startWorkers({ config, database, redisUrl: redis.url, redisPrefix });
   stops.push({ name: 'workers', stop: workers.stop });
 
   const redisLabel = {
@@ -88,7 +102,7 @@ async function main(): Promise<void> {
       `  Open:     http://localhost:${server.port}`,
       `  Demo:     account ${demo.account} / password ${demo.password}`,
       `  Database: ${describeDatabase(config.databaseUrl, config.dataDir)}`,
-      `  Redis:    ${redisLabel}`,
+      `  Redis:    ${redisLabel}, keys under ${redisPrefix}`,
       `  Workers:  ${workers.names.length ? workers.names.join(', ') : 'none'}`,
       'Press Ctrl-C to stop.',
       '',

@@ -4,7 +4,7 @@
  * benchmark needs the live ticks only. Speaks the benchChild protocol (port 0: it serves nothing).
  */
 import { loadConfig, openDatabase } from '@bourse/server/platform';
-// Internal imports: the workers package exports only the registered services, with the default prefix.
+// Internal imports: the workers package exports only the registered services.
 import { serveParent } from '../../server/src/market/testing/benchChild.ts';
 import { feedService } from '../../workers/src/market/feedService.ts';
 
@@ -14,7 +14,7 @@ const feed = await feedService({
   redisPrefix: process.env.REDIS_PREFIX!,
   backfillDays: 0,
   backfillMinuteDays: 0,
-}).start({ config, database, redisUrl: process.env.REDIS_URL! });
+}).start({ config, database, redisUrl: process.env.REDIS_URL!, redisPrefix: process.env.REDIS_PREFIX! });
 
 serveParent(
   0,

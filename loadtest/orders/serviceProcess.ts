@@ -7,7 +7,7 @@
  */
 import { loadConfig, openDatabase } from '@bourse/server/platform';
 import { serveParent } from '../../server/src/market/testing/benchChild.ts';
-// Internal imports: the workers package exports only the registered services, with the default prefix.
+// Internal imports: the workers package exports only the registered services.
 import { type BackgroundService, startWorkers } from '../../workers/src/index.ts';
 import { feedService } from '../../workers/src/market/feedService.ts';
 import { matcherService } from '../../workers/src/trading/matcher.ts';
@@ -22,7 +22,9 @@ if (!service) throw new Error(`BENCH_SERVICE must be one of ${Object.keys(servic
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const running = await startWorkers({ config, database, redisUrl: process.env.REDIS_URL! }, [service]);
+const running = await startWorkers({ config, database, redisUrl: process.env.REDIS_URL!, redisPrefix }, [
+  service,
+]);
 
 serveParent(
   0,

@@ -3,6 +3,7 @@ import {
   loadConfig,
   logger,
   openDatabase,
+  resolveRedisPrefix,
   seedDemoAccount,
   startServer,
 } from './platform/index.ts';
@@ -18,7 +19,9 @@ if (config.demoMode) {
   const demo = await seedDemoAccount(database, { startingDeposit: config.startingDeposit });
   logger.info({ account: demo.account, password: demo.password }, 'demo account');
 }
-const server = await startServer({ config, database, redis });
+const redisPrefix = await resolveRedisPrefix(config, database, redis);
+logger.info({ redisPrefix }, 'redis namespace');
+const server = await startServer({ config, database, redis, redisPrefix });
 
 async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, 'shutting down');

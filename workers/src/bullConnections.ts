@@ -1,4 +1,4 @@
-import { bullPrefix, DEFAULT_REDIS_PREFIX, logger } from '@bourse/server/platform';
+import { bullPrefix, logger } from '@bourse/server/platform';
 import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 
@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
  * A BullMQ worker group's Redis: one connection for commands and queues, and a duplicate for
  * the worker's blocking reads (BullMQ wants both without a retry limit).
  */
-export function bullConnections(redisUrl: string, redisPrefix = DEFAULT_REDIS_PREFIX) {
+export function bullConnections(redisUrl: string, redisPrefix: string) {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const blocking = redis.duplicate();
   return {

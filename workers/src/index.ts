@@ -14,6 +14,8 @@ export interface WorkerContext {
   database: Database;
   /** Each BullMQ worker and the feed open their own connections (BullMQ needs blocking ones). */
   redisUrl: string;
+  /** The deployment's Redis namespace (resolveRedisPrefix): every key, channel, queue and lock behind it. */
+  redisPrefix: string;
 }
 
 /** A long-running background service: a BullMQ worker group or the market feed. */

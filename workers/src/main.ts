@@ -3,7 +3,7 @@
  * `--except feed` every BullMQ worker group. `pnpm start` runs them in-process instead.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig, logger, openDatabase } from '@bourse/server/platform';
+import { createRedis, loadConfig, logger, openDatabase, resolveRedisPrefix } from '@bourse/server/platform';
 import { writeHeartbeat } from './heartbeat.ts';
 import { SERVICES, startWorkers } from './index.ts';
 
@@ -23,8 +23,11 @@ const except = values.except?.split(',') ?? [];
 const services = SERVICES.filter((s) => (!only || only.includes(s.name)) && !except.includes(s.name));
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const workers = await startWorkers({ config, database, redisUrl }, services);
-logger.info({ services: workers.names }, 'workers started');
+const redis = createRedis(redisUrl);
+const redisPrefix = await resolveRedisPrefix(config, database, redis);
+redis.disconnect();
+const workers = await startWorkers({ config, database, redisUrl, redisPrefix }, services);
+logger.info({ services: workers.names, redisPrefix }, 'workers started');
 const heartbeat = setInterval(writeHeartbeat, 5_000);
 writeHeartbeat();
 

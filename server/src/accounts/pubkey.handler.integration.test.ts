@@ -25,7 +25,12 @@ describe.each(DB_KINDS)('GET /api/user/pubkey on %s', (kind) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.publicKey).toBe(publicKey);
     // Another replica on the same database loads the same pair.
-    const replica = createAppContext({ config: loadConfig({}), database: t.database, redis: t.redis });
+    const replica = createAppContext({
+      config: loadConfig({}),
+      database: t.database,
+      redis: t.redis,
+      redisPrefix: t.redisPrefix,
+    });
     expect((await replica.loginKeys()).publicKeyPem).toBe(publicKey);
   });
 });

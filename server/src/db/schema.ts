@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from './bytea.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -11,6 +11,20 @@ export const serverKeys = pgTable('server_keys', {
   privateKey: text('private_key').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * This database's random identity, one row made by its migration: the deployment's Redis
+ * namespace derives from it, so two databases never share queues, locks or quotes (docs/adr/0013).
+ */
+export const databaseInstance = pgTable(
+  'database_instance',
+  {
+    singleton: boolean('singleton').primaryKey().default(true),
+    id: text('id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('database_instance_singleton', sql`${t.singleton}`)],
+);
 
 export const users = pgTable(
   'users',

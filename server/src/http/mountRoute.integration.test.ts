@@ -44,7 +44,12 @@ describe.each(DB_KINDS)('mountRoute on %s', (kind) => {
   let api: ApiClient;
 
   beforeAll(async () => {
-    const app = createAppContext({ config: loadConfig({}), database: t.database, redis: t.redis });
+    const app = createAppContext({
+      config: loadConfig({}),
+      database: t.database,
+      redis: t.redis,
+      redisPrefix: t.redisPrefix,
+    });
     const router = express.Router();
     mountRoute(router, adminOnly, async (ctx) => ({ userId: signedIn(ctx).userId }), app);
     mountRoute(

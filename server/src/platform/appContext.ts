@@ -10,8 +10,8 @@ export interface AppOptions {
   config: AppConfig;
   database: Database;
   redis: Redis;
-  /** Prefix of every Redis key this app writes; tests use a unique one per file. */
-  redisPrefix?: string;
+  /** Prefix of every Redis key and channel this app uses (resolveRedisPrefix); tests use a unique one per file. */
+  redisPrefix: string;
   registrationHooks?: RegistrationHooks;
 }
 
@@ -29,10 +29,8 @@ export interface AppContext {
   market: MarketState;
 }
 
-export const DEFAULT_REDIS_PREFIX = 'bourse:';
-
 export function createAppContext(options: AppOptions): AppContext {
-  const redisPrefix = options.redisPrefix ?? DEFAULT_REDIS_PREFIX;
+  const { redisPrefix } = options;
   return {
     config: options.config,
     db: options.database.db,

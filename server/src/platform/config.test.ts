@@ -48,6 +48,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: 'var/db' }).dataDir).toBe(resolve(process.cwd(), 'var/db'));
   });
 
+  it('takes REDIS_PREFIX as given, and leaves it unset for the derived one', () => {
+    expect(loadConfig({}).redisPrefix).toBeUndefined();
+    expect(loadConfig({ REDIS_PREFIX: 'bourse:' }).redisPrefix).toBe('bourse:');
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', PORT: '', DEMO_MODE: '' });
     expect(config).toMatchObject({ databaseUrl: undefined, port: 3000, demoMode: true });
@@ -58,6 +63,9 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /PORT/],
     [{ KF_URL: 'not a url' }, /KF_URL/],
     [{ DEMO_MODE: 'yes' }, /DEMO_MODE/],
+    // A hash tag in the prefix would put every queue in one cluster slot.
+    [{ REDIS_PREFIX: 'bourse:{a}:' }, /REDIS_PREFIX/],
+    [{ REDIS_PREFIX: 'two words' }, /REDIS_PREFIX/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

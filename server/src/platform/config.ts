@@ -13,6 +13,8 @@ export interface AppConfig {
   databaseUrl?: string;
   /** Where the embedded database lives; `memory://` keeps it in memory. */
   dataDir: string;
+  /** REDIS_PREFIX, set by hand; unset, the prefix derives from the database (redisNamespace.ts). */
+  redisPrefix?: string;
   /** Customer-service URL the client opens (GET /api/stock/getconfig). */
   kfUrl: string;
   /** Demo deployments seed a demo account and will give new accounts a starting deposit. */
@@ -39,6 +41,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).optional(),
+  // No hash tag of its own: BullMQ's `{bull}` must stay the one that picks a queue's cluster slot.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[^\s{}]+$/, 'no spaces or braces')
+    .optional(),
   KF_URL: z.string().url().default('https://bourse.example.com/support'),
   DEMO_MODE: flag.optional(),
   STARTING_DEPOSIT: positiveMoneyString().default('1000000.00'),
@@ -77,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dataDir: absolute(e.DATA_DIR ?? resolve(repoRoot, 'data')),
+    redisPrefix: e.REDIS_PREFIX,
     kfUrl: e.KF_URL,
     demoMode,
     startingDeposit: e.STARTING_DEPOSIT,

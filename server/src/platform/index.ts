@@ -1,9 +1,16 @@
 export { DEMO_ACCOUNT, seedDemoAccount } from '../accounts/demoAccount.ts';
 export { createApp } from './app.ts';
-export { type AppOptions, DEFAULT_REDIS_PREFIX } from './appContext.ts';
+export type { AppOptions } from './appContext.ts';
 export { type AppConfig, loadConfig } from './config.ts';
 export { type Database, type Db, openDatabase } from './database.ts';
 export { logger } from './logger.ts';
 export { bullPrefix } from './queues.ts';
 export { createRedis } from './redis.ts';
+export {
+  claimRedisNamespace,
+  databaseInstanceId,
+  derivedRedisPrefix,
+  RedisNamespaceTakenError,
+  resolveRedisPrefix,
+} from './redisNamespace.ts';
 export { type RunningServer, startServer } from './server.ts';

@@ -5,8 +5,9 @@ import { Server as SocketServer } from 'socket.io';
 import { ensureLoginKeys } from '../accounts/serverKeys.ts';
 import { attachMarketGateway, type MarketGateway } from '../market/gateway.ts';
 import { attachUserChannel } from '../user-channel/userChannel.ts';
+import { adapterKey } from '../user-channel/userEvents.ts';
 import { buildApp } from './app.ts';
-import { type AppOptions, createAppContext, DEFAULT_REDIS_PREFIX } from './appContext.ts';
+import { type AppOptions, createAppContext } from './appContext.ts';
 import { logger } from './logger.ts';
 import { adapterClients } from './redis.ts';
 
@@ -34,7 +35,7 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   const { pub, sub } = adapterClients(options.redis);
   const io = new SocketServer(httpServer, {
     serveClient: false,
-    adapter: createAdapter(pub, sub, { key: `${options.redisPrefix ?? DEFAULT_REDIS_PREFIX}socket.io` }),
+    adapter: createAdapter(pub, sub, { key: adapterKey(options.redisPrefix) }),
   });
   // Market data reaches this process's sockets from the feed's channels, not through the adapter.
   await app.market.start();

@@ -12,7 +12,8 @@ export type DbKind = (typeof DB_KINDS)[number];
 
 const MAINTENANCE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function maintenance(statement: string): Promise<void> {
+/** Runs a statement on the maintenance database (creating and dropping test databases). */
+export async function maintenance(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: MAINTENANCE_URL });
   await client.connect();
   try {

@@ -1,5 +1,4 @@
 /** What the workers' matcher uses of trading: the resting-order logic and its dependencies. */
-export { DEFAULT_REDIS_PREFIX } from '../platform/appContext.ts';
 export { redisUserEvents } from '../user-channel/userEvents.ts';
 export { redisMarketView } from './marketView.ts';
 export { expireOrders, type Fence, FencedOut, matchTrades, takeShard } from './restingOrders.ts';

@@ -17,8 +17,8 @@ import {
  *
  * Channels are sharded by symbol so that on Redis Cluster they spread over shard channels
  * (SSUBSCRIBE); on a single Redis they are plain pub/sub channels. Every name here is used
- * behind the deployment's Redis key prefix (AppOptions.redisPrefix, default 'bourse:'), so
- * tests and several deployments can share one Redis.
+ * behind the deployment's Redis key prefix (AppOptions.redisPrefix, derived from its database:
+ * docs/adr/0013), so tests and several deployments can share one Redis.
  */
 export const FEED_SHARDS = 16;
 

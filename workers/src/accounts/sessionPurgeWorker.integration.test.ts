@@ -42,6 +42,7 @@ describe('the session purge worker', () => {
       config: loadConfig({}),
       database,
       redisUrl: TEST_REDIS_URL,
+      redisPrefix: prefix,
     });
     try {
       await until(async () => (await expiresAts()).length === 1, 30_000);

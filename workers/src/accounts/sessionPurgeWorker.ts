@@ -21,7 +21,7 @@ export function sessionPurgeService(options: SessionPurgeOptions = {}): Backgrou
   return {
     name: 'session-purge',
     async start(context) {
-      const bull = bullConnections(context.redisUrl, options.redisPrefix);
+      const bull = bullConnections(context.redisUrl, options.redisPrefix ?? context.redisPrefix);
       const queue = new Queue(ACCOUNT_QUEUES.sessionPurge, { connection: bull.redis, prefix: bull.prefix });
       queue.on('error', (err) => logger.warn({ err: err.message }, 'session purge queue error'));
       const { db } = context.database;

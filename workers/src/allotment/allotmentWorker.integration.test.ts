@@ -25,7 +25,7 @@ describe.each(DB_KINDS)('the allotment batch on %s', (kind) => {
     database = await openTestDatabase(kind);
     redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
     queue = allotmentQueue(redis, prefix);
-    const context = { config: loadConfig({}), database, redisUrl: TEST_REDIS_URL };
+    const context = { config: loadConfig({}), database, redisUrl: TEST_REDIS_URL, redisPrefix: prefix };
     const worker = await allotmentService({ redisPrefix: prefix, chunkSize: 250 }).start(context);
     stopWorker = worker.stop;
   });

@@ -90,7 +90,7 @@ export function allotmentService(options: AllotmentOptions = {}): BackgroundServ
   return {
     name: 'ipo-allotment',
     async start(context) {
-      const bull = bullConnections(context.redisUrl, options.redisPrefix);
+      const bull = bullConnections(context.redisUrl, options.redisPrefix ?? context.redisPrefix);
       const queue = allotmentQueue(bull.redis, bull.redisPrefix);
       const processor = allotmentProcessor({
         db: context.database.db,

@@ -52,7 +52,7 @@ describe.each(DB_KINDS)('the bank-transfer worker on %s', (kind) => {
       sweepEveryMs: 1_000,
       lockDurationMs: 2_000,
       stalledIntervalMs: 1_000,
-    }).start({ config: loadConfig({}), database, redisUrl: REDIS_URL });
+    }).start({ config: loadConfig({}), database, redisUrl: REDIS_URL, redisPrefix: prefix });
   };
 
   it('settles every transfer exactly once through declines, timeouts, repeated and lost callbacks', async () => {

@@ -96,7 +96,7 @@ export function bankTransferService(options: TransferWorkerOptions = {}): Backgr
   return {
     name: 'bank-transfers',
     async start(context) {
-      const bull = bullConnections(context.redisUrl, options.redisPrefix);
+      const bull = bullConnections(context.redisUrl, options.redisPrefix ?? context.redisPrefix);
       const { redis, redisPrefix: prefix } = bull;
       const queue = transferQueue(redis, prefix);
       const market = redisMarketView(redis, prefix);

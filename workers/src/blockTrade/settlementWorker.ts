@@ -89,7 +89,7 @@ export function blockTradeService(options: SettlementOptions = {}): BackgroundSe
   return {
     name: 'block-trades',
     async start(context) {
-      const bull = bullConnections(context.redisUrl, options.redisPrefix);
+      const bull = bullConnections(context.redisUrl, options.redisPrefix ?? context.redisPrefix);
       const { redis, redisPrefix: prefix } = bull;
       const queue = settlementQueue(redis, prefix);
       const market = redisMarketView(redis, prefix);

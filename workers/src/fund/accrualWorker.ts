@@ -27,7 +27,7 @@ export function cashFundAccrualService(options: AccrualOptions = {}): Background
   return {
     name: 'cash-fund',
     async start(context) {
-      const bull = bullConnections(context.redisUrl, options.redisPrefix);
+      const bull = bullConnections(context.redisUrl, options.redisPrefix ?? context.redisPrefix);
       const queue = new Queue(FUND_QUEUES.accrual, { connection: bull.redis, prefix: bull.prefix });
       queue.on('error', (err) => logger.warn({ err: err.message }, 'cash-fund queue error'));
       const market = redisMarketView(bull.redis, bull.redisPrefix);

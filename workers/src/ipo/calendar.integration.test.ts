@@ -80,7 +80,7 @@ describe.each(DB_KINDS)('the IPO calendar on %s', (kind) => {
     await db.transaction((tx) => deposit(tx, poor, new Dec(13_000), T));
 
     await marketAt(T, '09:00', 'preOpen');
-    const context = { config: loadConfig({}), database, redisUrl: TEST_REDIS_URL };
+    const context = { config: loadConfig({}), database, redisUrl: TEST_REDIS_URL, redisPrefix: prefix };
     for (const service of [
       allotmentService({ redisPrefix: prefix, chunkSize: 1 }),
       ipoCalendarService({ redisPrefix: prefix, tickMs: 150 }),

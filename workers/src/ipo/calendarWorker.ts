@@ -100,7 +100,7 @@ export function ipoCalendarService(options: CalendarOptions = {}): BackgroundSer
   return {
     name: 'ipo-calendar',
     async start(context) {
-      const bull = bullConnections(context.redisUrl, options.redisPrefix);
+      const bull = bullConnections(context.redisUrl, options.redisPrefix ?? context.redisPrefix);
       const { redis, redisPrefix: prefix } = bull;
       const calendarQueue = new Queue(IPO_QUEUES.calendar, { connection: redis, prefix: bull.prefix });
       const allotments = allotmentQueue(redis, prefix);

@@ -37,6 +37,17 @@ export async function enqueueDragonTiger(queue: Queue, job: DragonTigerJob): Pro
   });
 }
 
+/**
+ * Adds the day's job even where Redis still holds a finished one of that id, which would make
+ * the add a no-op: the heal sweep asks only for days whose list the database lacks.
+ */
+export async function requeueDragonTiger(queue: Queue, job: DragonTigerJob): Promise<void> {
+  const previous = await queue.getJob(dragonTigerJobId(job.tradingDate));
+  const state = await previous?.getState();
+  if (state === 'completed' || state === 'failed') await previous?.remove();
+  await enqueueDragonTiger(queue, job);
+}
+
 export async function storeFinishedDay(
   db: Db,
   day: FinishedDay,

@@ -88,7 +88,7 @@ describe.each(DB_KINDS)('the dragon-tiger job on %s', (kind) => {
     await enqueueDragonTiger(queue, { tradingDate: other, seed: '42' });
     // The job reads the listing under the prefix its worker runs with.
     await redis.set(`${queuePrefix}${FEED_KEYS.instrumentsKey}`, JSON.stringify([listing('600001', 'SSE')]));
-    const context = { config: loadConfig({}), database, redisUrl: TEST_REDIS_URL };
+    const context = { config: loadConfig({}), database, redisUrl: TEST_REDIS_URL, redisPrefix: queuePrefix };
     const worker = await dragonTigerService({ redisPrefix: queuePrefix }).start(context);
     try {
       await vi.waitFor(async () => expect(await queue.getJobCounts('completed')).toEqual({ completed: 1 }), {

@@ -10,12 +10,14 @@ import {
   feedInstrumentsSchema,
   MARKET_QUEUES,
 } from '@bourse/shared';
-import { type Job, Worker } from 'bullmq';
+import { type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
 import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
 import { buildDragonTiger, DEVIATION_INDEX } from './dragonTiger.ts';
+import { feedOptionsFromEnv } from './feedOptions.ts';
+import { sweepDragonTigerLists } from './listSweep.ts';
 
 /** Builds and stores a day's list; false when that day's list was already stored. */
 export async function buildDragonTigerDay(
@@ -42,12 +44,22 @@ export async function buildDragonTigerDay(
   return storeDragonTigerDay(db, { tradingDate: job.tradingDate, entries });
 }
 
-/** Builds the dragon-tiger lists the feed asks for after each close. */
-export function dragonTigerService(options: { redisPrefix?: string } = {}): BackgroundService {
+export interface DragonTigerServiceOptions {
+  redisPrefix?: string;
+  /** The feed's seed (FEED_SEED by default), for the lists the sweep asks for. */
+  seed?: string;
+  /** How often the heal sweep looks for missing lists, besides once at start. */
+  sweepEveryMs?: number;
+}
+
+/** Builds the dragon-tiger lists the feed asks for after each close, and those the sweep finds missing. */
+export function dragonTigerService(options: DragonTigerServiceOptions = {}): BackgroundService {
   return {
     name: 'market-lists',
     async start(context) {
-      const bull = bullConnections(context.redisUrl, options.redisPrefix);
+      const bull = bullConnections(context.redisUrl, options.redisPrefix ?? context.redisPrefix);
+      const seed =
+        options.seed ?? feedOptionsFromEnv(process.env, context.database.kind, bull.redisPrefix).seed;
       const worker = new Worker(
         MARKET_QUEUES.dragonTiger,
         async (job: Job) => {
@@ -58,9 +70,21 @@ export function dragonTigerService(options: { redisPrefix?: string } = {}): Back
         { connection: bull.blocking, prefix: bull.prefix, concurrency: 1 },
       );
       logWorkerProblems(worker, 'dragon-tiger');
+      const queue = new Queue(MARKET_QUEUES.dragonTiger, { connection: bull.redis, prefix: bull.prefix });
+      let sweeping: Promise<unknown> = Promise.resolve();
+      const sweep = () => {
+        sweeping = sweepDragonTigerLists(context.database.db, queue, seed).catch((err: Error) =>
+          logger.warn({ err: err.message }, 'dragon-tiger sweep failed; the next one tries again'),
+        );
+      };
+      sweep();
+      const timer = setInterval(sweep, options.sweepEveryMs ?? 3_600_000);
       return {
         async stop() {
+          clearInterval(timer);
+          await sweeping;
           await worker.close();
+          await queue.close();
           bull.disconnect();
         },
       };

@@ -54,7 +54,7 @@ describe.each(DB_KINDS)('the feed service on %s', (kind) => {
       received.set(name, [...(received.get(name) ?? []), text]);
     });
     await subscriber.subscribe(...channels.map(key));
-    const context = { config: loadConfig({}), database, redisUrl: TEST_REDIS_URL };
+    const context = { config: loadConfig({}), database, redisUrl: TEST_REDIS_URL, redisPrefix: prefix };
     const options = {
       redisPrefix: prefix,
       symbols: SYMBOLS,

@@ -2,7 +2,7 @@
  * The `feed` background service: one active feed per deployment, the holder of the Redis
  * lock; every other feed process stands by, polling, and takes over once the lock expires.
  */
-import { DEFAULT_REDIS_PREFIX, logger } from '@bourse/server/platform';
+import { logger } from '@bourse/server/platform';
 import { FEED_KEYS, MARKET_QUEUES } from '@bourse/shared';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -10,13 +10,10 @@ import { generateUniverse, type Universe } from '../feed/index.ts';
 import type { BackgroundService, WorkerContext } from '../index.ts';
 import { ActiveFeed } from './activeFeed.ts';
 import { backfillHistory } from './backfill.ts';
-import { enqueueDragonTiger } from './dayClose.ts';
 import { FeedLock } from './feedLock.ts';
 import { type FeedOptions, feedOptionsFromEnv } from './feedOptions.ts';
+import { sweepDragonTigerLists } from './listSweep.ts';
 import { bullPrefix } from './queues.ts';
-
-/** Backfilled days that get a dragon-tiger list at once, so the list has dates to browse. */
-const BACKFILL_LISTS = 5;
 
 export class FeedSupervisor {
   private readonly lock: FeedLock;
@@ -153,10 +150,9 @@ export class FeedSupervisor {
       minuteDays: this.options.backfillMinuteDays,
     });
     if (dates.length === 0) return;
-    for (const tradingDate of dates.slice(-BACKFILL_LISTS)) {
-      await enqueueDragonTiger(this.queue, { tradingDate, seed: this.options.seed });
-    }
     logger.info({ days: dates.length, ms: Date.now() - started }, 'feed: history backfilled');
+    // The made-up days get their lists like any missing ones.
+    await sweepDragonTigerLists(this.context.database.db, this.queue, this.options.seed);
   }
 }
 
@@ -166,7 +162,7 @@ export function feedService(overrides: Partial<FeedOptions> = {}): BackgroundSer
     name: 'feed',
     async start(context) {
       const options = {
-        ...feedOptionsFromEnv(process.env, context.database.kind, DEFAULT_REDIS_PREFIX),
+        ...feedOptionsFromEnv(process.env, context.database.kind, context.redisPrefix),
         ...overrides,
       };
       const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: null });

@@ -42,7 +42,7 @@ describe.each(DB_KINDS)('an IPO listing in the market on %s', (kind) => {
     await createIpo(database.db, { ...ISSUE, subscriptionDate: '2026-07-09', listingDate: LISTING_DAY });
     // One trading day per real day from 09:35: continuous trading for the whole test.
     await storeDemoClock(redis, prefix, demoClock({ firstDate: LISTING_DAY, cycleMs: 86_400_000 }));
-    const context = { config: loadConfig({}), database, redisUrl: TEST_REDIS_URL };
+    const context = { config: loadConfig({}), database, redisUrl: TEST_REDIS_URL, redisPrefix: prefix };
     const feed = await feedService({
       redisPrefix: prefix,
       symbols: 200,

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@bourse/server/platform';
 import { logger } from '@bourse/server/platform';
 import {
-  DEFAULT_REDIS_PREFIX,
   expireOrders,
   type Fence,
   FencedOut,
@@ -60,9 +59,9 @@ export class Matcher {
     database: Database,
     private readonly redis: Redis,
     private readonly subscriber: Redis,
-    options: MatcherOptions = {},
+    options: MatcherOptions & { redisPrefix: string },
   ) {
-    this.prefix = options.redisPrefix ?? DEFAULT_REDIS_PREFIX;
+    this.prefix = options.redisPrefix;
     this.ttl = options.lockTtlMs ?? 10_000;
     const market = redisMarketView(redis, this.prefix);
     this.deps = { db: database.db, market, events: redisUserEvents(redis, this.prefix, market) };
@@ -176,7 +175,10 @@ export function matcherService(options: MatcherOptions = {}): BackgroundService 
     async start(context) {
       const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: null });
       const subscriber = redis.duplicate();
-      const matcher = new Matcher(context.database, redis, subscriber, options);
+      const matcher = new Matcher(context.database, redis, subscriber, {
+        ...options,
+        redisPrefix: options.redisPrefix ?? context.redisPrefix,
+      });
       try {
         await matcher.start();
       } catch (err) {

@@ -14,6 +14,7 @@ import { loadConfig } from '../../platform/config.ts';
 import { openDatabase } from '../../platform/database.ts';
 import { logger } from '../../platform/logger.ts';
 import { createRedis } from '../../platform/redis.ts';
+import { resolveRedisPrefix } from '../../platform/redisNamespace.ts';
 import { allotmentQueue, batchProgress, startAllotmentRun } from '../allotmentRuns.ts';
 import { createIpo } from '../createIpo.ts';
 import { calendar, issueByCode } from '../queries.ts';
@@ -39,7 +40,7 @@ logger.level = 'warn';
 const config = loadConfig();
 const database = await openDatabase(config);
 const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-const queue = allotmentQueue(redis, process.env.REDIS_PREFIX ?? 'bourse:');
+const queue = allotmentQueue(redis, await resolveRedisPrefix(config, database, redis));
 const { db } = database;
 
 const progressLine = async (code: string) => {

@@ -12,5 +12,10 @@ export {
   storeDayRuns,
   storeMinuteSeries,
 } from './barStore.ts';
-export { type DragonTigerDay, readDragonTigerDay, storeDragonTigerDay } from './dragonTigerStore.ts';
+export {
+  type DragonTigerDay,
+  dragonTigerDates,
+  readDragonTigerDay,
+  storeDragonTigerDay,
+} from './dragonTigerStore.ts';
 export { type ChartQuote, indexChartQuote, quoteDayBar } from './liveDay.ts';

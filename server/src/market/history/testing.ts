@@ -1,2 +1,2 @@
 /** Test helpers for the workers' market tests. */
-export { DB_KINDS, type DbKind, openTestDatabase } from '../../testing/testDatabase.ts';
+export { DB_KINDS, type DbKind, maintenance, openTestDatabase } from '../../testing/testDatabase.ts';

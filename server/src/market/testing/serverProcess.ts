@@ -12,7 +12,7 @@ import { serveParent } from './benchChild.ts';
 const config = { ...loadConfig(), port: 0, dataDir: MEMORY_DATA_DIR };
 const database = await openDatabase(config);
 const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-const server = await startServer({ config, database, redis, redisPrefix: process.env.REDIS_PREFIX });
+const server = await startServer({ config, database, redis, redisPrefix: process.env.REDIS_PREFIX! });
 
 serveParent(
   server.port,

@@ -13,8 +13,9 @@ const config = loadConfig();
 const database = await openDatabase(config);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-const options = feedOptionsFromEnv(process.env, database.kind, process.env.REDIS_PREFIX ?? 'bourse:');
-const supervisor = new FeedSupervisor({ config, database, redisUrl }, redis, options);
+const redisPrefix = process.env.REDIS_PREFIX!;
+const options = feedOptionsFromEnv(process.env, database.kind, redisPrefix);
+const supervisor = new FeedSupervisor({ config, database, redisUrl, redisPrefix }, redis, options);
 await supervisor.start();
 process.send?.({ type: 'started' });
 const watch = setInterval(() => {

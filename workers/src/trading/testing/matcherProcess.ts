@@ -12,7 +12,7 @@ import { Matcher } from '../matcher.ts';
 const database = await openDatabase(loadConfig());
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
 const matcher = new Matcher(database, redis, redis.duplicate(), {
-  redisPrefix: process.env.REDIS_PREFIX,
+  redisPrefix: process.env.REDIS_PREFIX!,
   lockTtlMs: Number(process.env.LOCK_TTL_MS ?? 1_000),
 });
 await matcher.start();
