@@ -4,6 +4,3 @@ CREATE TABLE "database_instance" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "database_instance_singleton" CHECK ("database_instance"."singleton")
 );
---> statement-breakpoint
--- The identity is made here, once per database: replicas starting together cannot make two.
-INSERT INTO "database_instance" ("id") VALUES (replace(gen_random_uuid()::text, '-', ''));

@@ -13,7 +13,7 @@ export const serverKeys = pgTable('server_keys', {
 });
 
 /**
- * This database's random identity, one row made by its migration: the deployment's Redis
+ * This database's random identity, one row made on first start: the deployment's Redis
  * namespace derives from it, so two databases never share queues, locks or quotes (docs/adr/0013).
  */
 export const databaseInstance = pgTable(

@@ -45,7 +45,7 @@ describe.each(DB_KINDS)('the Redis namespace of a database on %s', (kind) => {
     await Promise.all([one.close(), two.close()]);
   });
 
-  it('gives each database an identity of its own, made by its migration', async () => {
+  it('gives each database an identity of its own, made on its first start', async () => {
     const [a, b] = [await databaseInstanceId(one.db), await databaseInstanceId(two.db)];
     expect(a).toMatch(/^[0-9a-f]{32}$/);
     expect(b).not.toBe(a);

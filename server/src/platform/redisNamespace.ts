@@ -4,15 +4,24 @@
  * installs on one Redis, or a fresh database on an old Redis, must never see each other's
  * jobs, quotes or locks.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import type { Redis } from 'ioredis';
 import { databaseInstance } from '../db/schema.ts';
 import { type AppConfig, MEMORY_DATA_DIR } from './config.ts';
 import type { Database, Db } from './database.ts';
 
-/** The random identity the database's migration gave it. */
+/**
+ * The database's random identity, made by whichever process asks first. It is made on first
+ * use rather than by the migration, so a database copied from a migrated template (as tests
+ * do) is still an identity of its own; the singleton key lets replicas starting together
+ * agree on one.
+ */
 export async function databaseInstanceId(db: Db): Promise<string> {
+  await db
+    .insert(databaseInstance)
+    .values({ id: randomUUID().replaceAll('-', '') })
+    .onConflictDoNothing();
   const [row] = await db.select({ id: databaseInstance.id }).from(databaseInstance);
   if (!row) throw new Error('database_instance is empty: the database was not migrated');
   return row.id;
