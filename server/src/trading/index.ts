@@ -2,5 +2,13 @@
 export { DEFAULT_REDIS_PREFIX } from '../platform/appContext.ts';
 export { redisUserEvents } from '../user-channel/userEvents.ts';
 export { redisMarketView } from './marketView.ts';
-export { expireOrders, type Fence, FencedOut, matchTrades, takeShard } from './restingOrders.ts';
+export {
+  expireOrders,
+  type Fence,
+  FencedOut,
+  matchAfterHours,
+  matchTrades,
+  releaseHeld,
+  takeShard,
+} from './restingOrders.ts';
 export type { TradingDeps } from './tradingDeps.ts';
