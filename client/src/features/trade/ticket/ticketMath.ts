@@ -1,12 +1,15 @@
 import {
   acceptsOrders,
+  type CageQuote,
   checkOrderPrice,
   checkOrderQuantity,
+  checkPriceCage,
   classifySymbol,
   Dec,
   type ErrorKey,
   type ErrorParams,
   feeScheduleAt,
+  hasAfterHoursFixedPrice,
   type Instrument,
   type InstrumentKind,
   isDecimalString,
@@ -230,6 +233,22 @@ export interface TicketInput {
   phase: MarketPhase | null;
   available: Dec;
   sellable: number;
+  /** Marked for after-hours fixed-price trading at the close. */
+  afterHours?: boolean;
+  /** The five-level book, for the price cage of continuous trading; null until it arrives. */
+  book?: Pick<CageQuote, 'bids' | 'asks'> | null;
+}
+
+/**
+ * Whether the ticket offers after-hours fixed-price trading: where the board has it on the
+ * date, before 15:30. From 15:05 every order is an after-hours one.
+ */
+export function afterHoursOffered(
+  instrument: Instrument,
+  tradingDate: string,
+  phase: MarketPhase | null,
+): boolean {
+  return phase !== null && acceptsOrders(phase) && hasAfterHoursFixedPrice(instrument, tradingDate);
 }
 
 const problem = (key: ErrorKey, params?: ErrorParams): TicketProblem => (params ? { key, params } : { key });
@@ -250,6 +269,17 @@ export function ticketProblem(input: TicketInput): TicketProblem | null {
       price,
     });
     if (!check.ok) return problem(check.key, check.params);
+    const afterHours = input.afterHours === true || phase === 'afterHoursFixed';
+    if (phase === 'continuous' && !afterHours && input.book) {
+      const cage = checkPriceCage({
+        instrument,
+        tradingDate,
+        side,
+        price,
+        quote: { ...input.book, price: quote.price },
+      });
+      if (!cage.ok) return problem(cage.key, cage.params);
+    }
   } else if (!limits) return problem('order.marketOrderNeedsBand');
   const reservePrice = reservePriceOf(type, side, price, limits);
   const quantity = /^\d{1,9}$/.test(input.quantity.trim()) ? Number(input.quantity.trim()) : Number.NaN;
@@ -275,7 +305,10 @@ export function ticketProblem(input: TicketInput): TicketProblem | null {
       });
   }
   if (phase === null || !acceptsOrders(phase)) return problem('order.marketClosed');
-  if (phase === 'afterHoursFixed') return problem('order.afterHoursNotOffered');
-  if (type === 'market' && phase !== 'continuous') return problem('order.marketOrderContinuousOnly');
+  const afterHours = input.afterHours === true || phase === 'afterHoursFixed';
+  if (afterHours && !hasAfterHoursFixedPrice(instrument, tradingDate))
+    return problem('order.afterHoursNotOffered');
+  if (type === 'market' && (phase !== 'continuous' || afterHours))
+    return problem('order.marketOrderContinuousOnly');
   return null;
 }
