@@ -162,6 +162,17 @@ describe('maxBuyable', () => {
 });
 
 describe('estimate', () => {
+  it('a sell of one share at 2.99 nets zero: the commission is capped at the proceeds', () => {
+    const e = estimate({
+      side: 'sell',
+      kind: 'stock',
+      tradingDate: DATE,
+      price: new Dec('2.99'),
+      quantity: 1,
+    });
+    expect([e.amount, e.fees.commission, e.net].map((d) => d.toFixed(2))).toEqual(['2.99', '2.99', '0.00']);
+  });
+
   it('a buy of 100 at 10.01: 1001.00 plus 5.00 commission and 0.01 transfer fee', () => {
     const e = estimate({
       side: 'buy',

@@ -9,6 +9,7 @@ import {
   type ErrorKey,
   type ErrorParams,
   feeScheduleAt,
+  fillFees,
   hasAfterHoursFixedPrice,
   type Instrument,
   type InstrumentKind,
@@ -24,7 +25,6 @@ import {
   tickSize,
   toMoneyString,
   tradeAmount,
-  tradeFees,
 } from '@bourse/shared';
 
 /**
@@ -211,7 +211,8 @@ export function estimate(args: {
   quantity: number;
 }): Estimate {
   const amount = tradeAmount(args.price, args.quantity);
-  const fees = tradeFees({ side: args.side, amount, tradingDate: args.tradingDate, kind: args.kind });
+  // The fees the server charges: a sale's commission never exceeds what it brings.
+  const fees = fillFees({ ...args, reservePrice: args.price }, new Dec(0), amount);
   return { amount, fees, net: args.side === 'buy' ? amount.plus(fees.total) : amount.minus(fees.total) };
 }
 
