@@ -25,6 +25,7 @@ function view(overrides: Partial<OrderView>): OrderView {
     frozenCash: '0.00',
     status: 'pending',
     cancelReason: null,
+    session: 'day',
     tradingDate: TODAY,
     createdAt: '',
     updatedAt: '',

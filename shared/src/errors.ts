@@ -121,6 +121,8 @@ export const ERRORS = {
   'order.priceOffTick': 400,
   'order.priceAboveLimit': 400,
   'order.priceBelowLimit': 400,
+  'order.priceAboveCage': 400,
+  'order.priceBelowCage': 400,
   'order.sideInvalid': 400,
   'order.typeInvalid': 400,
   'order.priceRequired': 400,

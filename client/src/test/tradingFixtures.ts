@@ -22,6 +22,7 @@ export function orderOf(n: number, overrides: Partial<OrderView> = {}): OrderVie
     frozenCash: '1005.01',
     status: 'pending',
     cancelReason: null,
+    session: 'day',
     tradingDate: TODAY,
     createdAt: `${TODAY}T02:00:0${n % 10}.000Z`,
     updatedAt: `${TODAY}T02:00:0${n % 10}.000Z`,

@@ -1,4 +1,4 @@
-import type { NewMessage } from '@bourse/shared';
+import type { FeedQuote, NewMessage } from '@bourse/shared';
 import { costOfSale, Dec, fillCash, type OrderTerms } from '@bourse/shared';
 import { and, eq } from 'drizzle-orm';
 import { addProceeds, type EntryHeader, type Line, post, type UserCash } from '../ledger/ledger.ts';
@@ -178,6 +178,28 @@ export interface FillRequest {
   quantity: number;
   /** With the order, identifies the fill: a repeated source is the same fill and is skipped. */
   source: string;
+}
+
+/**
+ * The fills an order takes walking the opposite side of the book from the touch, level by
+ * level, as far as its reserve price allows; each keyed by the quote and the level.
+ */
+export function bookFills(order: OrderRow, quote: FeedQuote): FillRequest[] {
+  const limit = new Dec(order.reservePrice);
+  const levels = order.side === 'buy' ? quote.asks : quote.bids;
+  const requests: FillRequest[] = [];
+  let remaining = order.quantity - order.filledQuantity;
+  for (const [i, level] of levels.entries()) {
+    if (remaining === 0) break;
+    const price = new Dec(level.price);
+    if (order.side === 'buy' ? price.gt(limit) : price.lt(limit)) break;
+    if (level.volume > 0) {
+      const quantity = Math.min(remaining, level.volume);
+      requests.push({ price, quantity, source: `book:${quote.seq}:${i}` });
+      remaining -= quantity;
+    }
+  }
+  return requests;
 }
 
 /** A fill computed in memory: its row, the lines of its journal entry, and what it adds to the order. */

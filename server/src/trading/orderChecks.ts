@@ -2,12 +2,16 @@ import {
   acceptsOrders,
   checkOrderPrice,
   checkOrderQuantity,
+  checkPriceCage,
   classifySymbol,
   Dec,
   DomainError,
   type FeedQuote,
+  hasAfterHoursFixedPrice,
   type Instrument,
+  type MarketPhase,
   type MarketStatus,
+  type OrderSession,
   type OrderTerms,
   type PlaceOrder,
   type RuleCheck,
@@ -21,8 +25,15 @@ export interface CheckedOrder extends OrderTerms {
   type: PlaceOrder['type'];
   price: Dec | null;
   quantity: number;
+  session: OrderSession;
   /** Continuous trading: a marketable order fills at once against the book. In a call auction it waits. */
   matchNow: boolean;
+}
+
+/** Where a day order entered in `phase` waits: the opening auction, held for 9:30, or the book. */
+function daySession(phase: MarketPhase): OrderSession {
+  if (phase === 'openingCall' || phase === 'openingCallLocked') return 'openingCall';
+  return phase === 'preContinuous' ? 'held' : 'day';
 }
 
 export function enforce(check: RuleCheck): void {
@@ -45,10 +56,12 @@ function instrumentOf(quote: FeedQuote, symbol: string): Instrument {
  * Sells are checked against the sellable quantity later, under the position's lock.
  *
  * Sessions: orders are taken in every phase that accepts them (acceptsOrders). In continuous
- * trading a marketable order fills at once; in a call auction (9:15–9:25, 14:57–15:00) and
- * 9:25–9:30 it rests, and fills when the auction's print trades through it. Market orders
- * exist in continuous trading only, as on the exchanges. After-hours fixed-price trading is
- * not offered.
+ * trading a marketable order fills at once, inside the price cage. Orders of the opening call
+ * (9:15–9:25) wait for its uncrossing; those of 9:25–9:30 are held and meet the book at 9:30;
+ * the closing call (14:57–15:00) uncrosses every day order left. Market orders exist in
+ * continuous trading only, as on the exchanges. After-hours fixed-price orders (marked so
+ * during the day, or any order 15:05–15:30) fill at the close from 15:05 where the board
+ * offers them on the date.
  */
 export function checkOrder(
   order: PlaceOrder,
@@ -61,12 +74,14 @@ export function checkOrder(
   const instrument = instrumentOf(quote, symbol);
   const phase = status?.phase ?? 'closed';
   if (!status || !acceptsOrders(phase)) throw new DomainError('order.marketClosed');
-  if (phase === 'afterHoursFixed') throw new DomainError('order.afterHoursNotOffered');
   const { tradingDate } = status;
+  const afterHours = order.afterHours === true || phase === 'afterHoursFixed';
+  if (afterHours && !hasAfterHoursFixedPrice(instrument, tradingDate))
+    throw new DomainError('order.afterHoursNotOffered');
   let price: Dec | null = null;
   let reservePrice: Dec;
   if (type === 'market') {
-    if (phase !== 'continuous') throw new DomainError('order.marketOrderContinuousOnly');
+    if (phase !== 'continuous' || afterHours) throw new DomainError('order.marketOrderContinuousOnly');
     if (quote.limitUp === null || quote.limitDown === null)
       throw new DomainError('order.marketOrderNeedsBand');
     reservePrice = new Dec(side === 'buy' ? quote.limitUp : quote.limitDown);
@@ -82,6 +97,8 @@ export function checkOrder(
         price,
       }),
     );
+    if (phase === 'continuous' && !afterHours)
+      enforce(checkPriceCage({ instrument, tradingDate, side, price, quote }));
     reservePrice = price;
   }
   if (side === 'buy') enforce(checkOrderQuantity({ instrument, side, type, quantity, tradingDate }));
@@ -96,6 +113,7 @@ export function checkOrder(
     reservePrice,
     quantity,
     tradingDate,
-    matchNow: phase === 'continuous',
+    session: afterHours ? 'afterHours' : daySession(phase),
+    matchNow: phase === 'continuous' && !afterHours,
   };
 }

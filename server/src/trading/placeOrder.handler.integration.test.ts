@@ -223,10 +223,27 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
         await refused(limit({}), 'order.marketClosed');
       },
     );
-    it('an order after hours', async () => {
-      await market.status({ phase: 'afterHoursFixed' });
+    it('a main-board order after hours before 2026-07-06', async () => {
+      await market.status({ phase: 'afterHoursFixed', tradingDate: '2026-07-03' });
       await refused(limit({}), 'order.afterHoursNotOffered');
     });
+    it('a main-board order marked after-hours before 2026-07-06', async () => {
+      await market.status({ tradingDate: '2026-07-03' });
+      await refused(limit({ afterHours: true }), 'order.afterHoursNotOffered');
+    });
+    it('a market order after hours', async () => {
+      await market.status({ phase: 'afterHoursFixed' });
+      await refused(limit({ type: 'market', price: undefined }), 'order.marketOrderContinuousOnly');
+    });
+    it('a buy above the price cage in continuous trading', () =>
+      // best offer 10.01 × 1.02 = 10.2102 → at most 10.21
+      refused(limit({ price: '10.22' }), 'order.priceAboveCage', { limit: '10.21', reference: '10.01' }));
+    it('a sell below the price cage in continuous trading', () =>
+      // best bid 9.99 × 0.98 = 9.7902 → at least 9.80
+      refused(limit({ side: 'sell', price: '9.79' }), 'order.priceBelowCage', {
+        limit: '9.80',
+        reference: '9.99',
+      }));
     it.each(['openingCall', 'preContinuous', 'closingCall'] as const)(
       'a market order in %s',
       async (phase) => {

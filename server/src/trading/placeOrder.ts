@@ -27,8 +27,8 @@ import { notifyAll } from '../messages/notify.ts';
 import type { Db } from '../platform/database.ts';
 import {
   addFill,
+  bookFills,
   closeEffects,
-  type FillRequest,
   type FillRow,
   fillEffects,
   fillNotice,
@@ -74,7 +74,15 @@ const MAX_BATCH = 200;
 const MAX_IN_FLIGHT = 2;
 
 const orderHash = (order: PlaceOrder) =>
-  requestHash([order.symbol, order.side, order.type, order.price ?? null, order.quantity]);
+  requestHash([
+    order.symbol,
+    order.side,
+    order.type,
+    order.price ?? null,
+    order.quantity,
+    // Only when set, so the hashes of orders stored before the flag existed still match.
+    ...(order.afterHours ? [true] : []),
+  ]);
 
 /** The order a key already made: the same request gets it back, another request is a conflict. */
 async function replay(
@@ -102,26 +110,6 @@ async function refuse(deps: TradingDeps, item: Pending, err: unknown): Promise<v
   const earlier = await replay(deps, item.userId, item.idempotencyKey, item.hash);
   if (earlier) item.resolve({ order: earlier, replayed: true });
   else item.reject(err);
-}
-
-/** Walks the opposite side of the book from the touch, as far as the order's price allows. */
-function matchAgainstBook(
-  order: OrderRow,
-  checked: CheckedOrder,
-  quote: FeedQuote,
-  fill: (request: FillRequest) => void,
-): void {
-  const levels = checked.side === 'buy' ? quote.asks : quote.bids;
-  for (const [i, level] of levels.entries()) {
-    const remaining = order.quantity - order.filledQuantity;
-    if (remaining === 0) break;
-    const price = new Dec(level.price);
-    const beyond = checked.side === 'buy' ? price.gt(checked.reservePrice) : price.lt(checked.reservePrice);
-    if (beyond) break;
-    if (level.volume > 0) {
-      fill({ price, quantity: Math.min(remaining, level.volume), source: `book:${quote.seq}:${i}` });
-    }
-  }
 }
 
 const positionKey = (userId: string, symbol: string) => `${userId}\u0000${symbol}`;
@@ -229,6 +217,7 @@ class BatchWrites {
       frozenCash: reserve.toFixed(2),
       status: 'pending',
       cancelReason: null,
+      session: checked.session,
       tradingDate,
       idempotencyKey: item.idempotencyKey,
       requestHash: item.hash,
@@ -257,7 +246,7 @@ class BatchWrites {
       );
     }
     if (checked.matchNow && item.quote) {
-      matchAgainstBook(order, checked, item.quote, (request) => {
+      for (const request of bookFills(order, item.quote)) {
         const effects = fillEffects(order, request);
         const fillId = randomUUID();
         if (side === 'sell') addProceeds(cash, tradingDate, effects.proceeds);
@@ -275,7 +264,7 @@ class BatchWrites {
         fillIndexes.push(this.fills.length);
         this.fills.push({ ...effects.values, id: fillId, createdAt: now });
         this.messages.push(fillNotice(effects.values, order.name));
-      });
+      }
     }
     if (checked.type === 'market' && order.filledQuantity < quantity) {
       const { release, unfilled } = closeEffects(order, 'marketRemainder', tradingDate);

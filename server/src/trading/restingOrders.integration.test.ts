@@ -117,8 +117,8 @@ describe.each(DB_KINDS)('resting orders on %s', (kind) => {
   it('expires the orders of earlier days and releases their cash', async () => {
     const order = await restingBuy(100);
     const fence = await takeShard(database.db, order.shard);
-    expect(await expireOrders(deps, fence, TODAY)).toBe(0);
-    expect(await expireOrders(deps, fence, '2026-07-08')).toBeGreaterThanOrEqual(1);
+    expect(await expireOrders(deps, fence, TODAY, 'continuous')).toBe(0);
+    expect(await expireOrders(deps, fence, '2026-07-08', 'preOpen')).toBeGreaterThanOrEqual(1);
     expect(await orderRow(order.id)).toMatchObject({
       status: 'cancelled',
       cancelReason: 'expired',

@@ -38,6 +38,10 @@ export const orders = pgTable(
       enum: ['pending', 'partially_filled', 'filled', 'cancelled', 'rejected'],
     }).notNull(),
     cancelReason: text('cancel_reason', { enum: ['user', 'expired', 'marketRemainder'] }),
+    /** ORDER_SESSIONS of @bourse/shared: which auction or session the order trades in. */
+    session: text('session', { enum: ['openingCall', 'held', 'day', 'afterHours'] })
+      .notNull()
+      .default('day'),
     tradingDate: text('trading_date').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     /** SHA-256 of the request body: the same key with another body is a conflict. */

@@ -206,7 +206,7 @@ describe.each(DB_KINDS)('trading properties on %s', (kind) => {
         tradingDate = exchangeCalendar.nextTradingDay(tradingDate);
         await market.status({ tradingDate });
         for (const shard of new Set(placed.map((p) => p.shard)))
-          await expireOrders(deps, await fenceOf(shard), tradingDate);
+          await expireOrders(deps, await fenceOf(shard), tradingDate, 'preOpen');
       }
     }
     return { users, deposits };

@@ -34,6 +34,7 @@ export function orderView(o: OrderRow): OrderView {
     frozenCash: toMoneyString(o.frozenCash),
     status: o.status,
     cancelReason: o.cancelReason,
+    session: o.session,
     tradingDate: o.tradingDate,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),

@@ -155,6 +155,8 @@ export const tradeTickSchema = z.object({
   price,
   volume: z.number().int().positive(),
   side: z.enum(['B', 'S']),
+  /** `open` and `close` mark the single uncrossing print of each call auction; absent means continuous. */
+  kind: z.enum(['continuous', 'open', 'close']).optional(),
   time: z.number(),
   seq: z.number().int(),
 });

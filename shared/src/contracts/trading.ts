@@ -26,6 +26,13 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Why an order ended without filling whole: the user, the day's end, or a market order's unfilled rest. */
 export const CANCEL_REASONS = ['user', 'expired', 'marketRemainder'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
+/**
+ * Where an order waits and how it trades: `openingCall` (entered 9:15–9:25, uncrossed at 9:25),
+ * `held` (entered 9:25–9:30, meets the book at 9:30), `day` (the continuous book and the closing
+ * call), `afterHours` (fixed-price at the close, 15:05–15:30). Day orders end at 15:00.
+ */
+export const ORDER_SESSIONS = ['openingCall', 'held', 'day', 'afterHours'] as const;
+export type OrderSession = (typeof ORDER_SESSIONS)[number];
 
 /** The lines of the money log: journal entries that change the user's cash (fund yield is paid in units). */
 export const MONEY_LOG_TYPES = [
@@ -60,6 +67,8 @@ export const placeOrderSchema = z.object({
     .int({ message: 'order.quantityInvalid' })
     .positive({ message: 'order.quantityInvalid' })
     .max(100_000_000, { message: 'order.quantityInvalid' }),
+  /** An after-hours fixed-price order: filled at the close from 15:05, where the board offers it. */
+  afterHours: z.boolean({ message: 'common.validation' }).optional(),
 });
 export type PlaceOrder = z.infer<typeof placeOrderSchema>;
 
@@ -81,6 +90,7 @@ export const orderSchema = z.object({
   frozenCash: money,
   status: z.enum(ORDER_STATUSES),
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  session: z.enum(ORDER_SESSIONS),
   tradingDate: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

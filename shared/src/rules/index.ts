@@ -36,13 +36,17 @@ export {
 } from './lists.ts';
 export type { LotRule, OrderQuantityArgs, OrderType, RuleCheck, Side } from './orders.ts';
 export { checkOrderPrice, checkOrderQuantity, LOT_RULES, lotRuleAt, oddLot } from './orders.ts';
+export type { CageQuote, PriceCageRule } from './priceCage.ts';
+export { cageLimit, cageReference, checkPriceCage, PRICE_CAGES } from './priceCage.ts';
 export type { PriceBandRule, PriceLimitArgs } from './prices.ts';
 export { isOnTickGrid, PRICE_BANDS, priceLimits, tickSize } from './prices.ts';
-export type { MarketPhase, SessionSchedule } from './sessions.ts';
+export type { AfterHoursRule, MarketPhase, SessionSchedule } from './sessions.ts';
 export {
+  AFTER_HOURS_FIXED_PRICE,
   acceptsCancels,
   acceptsOrders,
   hasAfterHoursFixedPrice,
+  isCallAuction,
   phaseAt,
   SESSION_SCHEDULES,
 } from './sessions.ts';

@@ -86,10 +86,19 @@ describe('what each phase accepts', () => {
     expect(acceptsCancels(phase)).toBe(cancels);
   });
 
-  it('has after-hours fixed-price trading off the main board only', () => {
-    expect(hasAfterHoursFixedPrice('main')).toBe(false);
-    expect(hasAfterHoursFixedPrice('star')).toBe(true);
-    expect(hasAfterHoursFixedPrice('chinext')).toBe(true);
-    expect(hasAfterHoursFixedPrice('bse')).toBe(true);
+  it.each([
+    // before 2026-07-06: STAR (2019-07-22), ChiNext (2020-08-24) and BSE; not the main board
+    ['main', 'stock', '2026-07-03', false],
+    ['star', 'stock', '2026-07-03', true],
+    ['chinext', 'stock', '2026-07-03', true],
+    ['chinext', 'stock', '2020-08-21', false],
+    ['bse', 'stock', '2026-07-03', true],
+    // from 2026-07-06 every SSE and SZSE A-share
+    ['main', 'stock', '2026-07-06', true],
+    ['chinext', 'stock', '2026-07-06', true],
+    // funds are not A-shares
+    ['main', 'fund', '2026-07-06', false],
+  ] as const)('after-hours fixed-price trading on %s %s on %s: %s', (board, kind, date, offered) => {
+    expect(hasAfterHoursFixedPrice({ board, kind }, date)).toBe(offered);
   });
 });

@@ -1,6 +1,6 @@
 import { exchangeCalendar, type TradingCalendar } from './calendar.ts';
 import { shanghaiDate, shanghaiMinuteOfDay } from './dates.ts';
-import type { Board } from './instruments.ts';
+import type { Board, Instrument } from './instruments.ts';
 import { inForce, type Versioned } from './versioned.ts';
 
 export type MarketPhase =
@@ -79,9 +79,35 @@ export function acceptsCancels(phase: MarketPhase): boolean {
   return PHASE_ACCEPTS[phase].cancels;
 }
 
-/** After-hours fixed-price trading (15:05–15:30, at the close) exists on STAR, ChiNext and BSE only. */
-const AFTER_HOURS_FIXED_PRICE: Record<Board, boolean> = { main: false, chinext: true, star: true, bse: true };
+/** Whether a board's stocks trade after hours at the close (盘后固定价格交易, 15:05–15:30). */
+export interface AfterHoursRule extends Versioned {
+  readonly offered: boolean;
+}
 
-export function hasAfterHoursFixedPrice(board: Board): boolean {
-  return AFTER_HOURS_FIXED_PRICE[board];
+export const AFTER_HOURS_FIXED_PRICE: Record<Board, readonly AfterHoursRule[]> = {
+  main: [
+    { effectiveFrom: '1998-04-22', offered: false },
+    // opened to every SSE and SZSE A-share (DESIGN.md; docs/domain-rules.md)
+    { effectiveFrom: '2026-07-06', offered: true },
+  ],
+  chinext: [
+    { effectiveFrom: '2009-10-30', offered: false },
+    { effectiveFrom: '2020-08-24', offered: true },
+  ],
+  star: [{ effectiveFrom: '2019-07-22', offered: true }],
+  bse: [{ effectiveFrom: '2021-11-15', offered: true }],
+};
+
+/** After-hours fixed-price trading for an instrument on a trading date: stocks only, by board and date. */
+export function hasAfterHoursFixedPrice(
+  instrument: Pick<Instrument, 'board' | 'kind'>,
+  tradingDate: string,
+): boolean {
+  if (instrument.kind !== 'stock') return false;
+  return inForce(AFTER_HOURS_FIXED_PRICE[instrument.board], tradingDate, 'after-hours').offered;
+}
+
+/** The call auctions, where every fill is at the one uncrossing price. */
+export function isCallAuction(phase: MarketPhase): boolean {
+  return phase === 'openingCall' || phase === 'openingCallLocked' || phase === 'closingCall';
 }

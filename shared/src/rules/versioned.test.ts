@@ -5,8 +5,9 @@ import { FEE_SCHEDULES } from './fees.ts';
 import { IPO_RULES } from './ipo.ts';
 import { DRAGON_TIGER_THRESHOLDS } from './lists.ts';
 import { LOT_RULES } from './orders.ts';
+import { PRICE_CAGES } from './priceCage.ts';
 import { PRICE_BANDS } from './prices.ts';
-import { SESSION_SCHEDULES } from './sessions.ts';
+import { AFTER_HOURS_FIXED_PRICE, SESSION_SCHEDULES } from './sessions.ts';
 import { SETTLEMENT_RULES } from './settlement.ts';
 import { inForce, type Versioned } from './versioned.ts';
 
@@ -36,12 +37,18 @@ const TABLES: [string, readonly Versioned[]][] = [
   ['IPO_RULES', IPO_RULES],
   ['SESSION_SCHEDULES', SESSION_SCHEDULES],
   ['SETTLEMENT_RULES', SETTLEMENT_RULES],
-  ...Object.entries({ PRICE_BANDS, LOT_RULES, DRAGON_TIGER_THRESHOLDS, BLOCK_TRADE_RULES }).flatMap(
-    ([name, table]) =>
-      Object.entries(table).map(([key, versions]): [string, readonly Versioned[]] => [
-        `${name}.${key}`,
-        versions,
-      ]),
+  ...Object.entries({
+    PRICE_BANDS,
+    PRICE_CAGES,
+    AFTER_HOURS_FIXED_PRICE,
+    LOT_RULES,
+    DRAGON_TIGER_THRESHOLDS,
+    BLOCK_TRADE_RULES,
+  }).flatMap(([name, table]) =>
+    Object.entries(table).map(([key, versions]): [string, readonly Versioned[]] => [
+      `${name}.${key}`,
+      versions,
+    ]),
   ),
 ];
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../money.ts';
 import { fillCash, fillFees, type OrderTerms, orderReserve, tradeAmount } from './orderCash.ts';
@@ -65,14 +66,58 @@ describe('orderReserve', () => {
     // 700 left at 10.02 after 3005.00: 7014.00 + fees(10019.00) − fees(3005.00) = 7014.00 + 5.10 − 5.03
     ['buy', '10.02', '3005.00', 700, '7014.07'],
     ['buy', '10.02', '10019.00', 0, '0.00'],
-    // a sell at 10.00 covers any first fill's fees: nothing frozen
+    // a sell freezes nothing, whatever the price: its fees come out of its proceeds
     ['sell', '10.00', '0', 100, '0.00'],
-    // a sell at 3.00: one share brings 3.00 − 3.00 × 0.00051, 5.015 of fees at worst → 2.02 (rounded up)
-    ['sell', '3.00', '0', 300, '2.02'],
-    // after a first fill of 3.00 (fees 5.00 + 0.00 + 0.00): 2.00 of the deficit is used
-    ['sell', '3.00', '3.00', 299, '0.02'],
+    // the fully invested ST holder selling at 3.00 (issue 11: it wanted 2.02)
+    ['sell', '3.00', '0', 300, '0.00'],
+    ['sell', '0.01', '0', 1, '0.00'],
   ] as const)('%s at %s, %s filled, %i left: %s', (side, price, filled, remaining, reserve) => {
     expect(orderReserve(terms(side, price), new Dec(filled), remaining).toFixed(2)).toBe(reserve);
+  });
+});
+
+describe('fees on a tiny sale', () => {
+  it.each([
+    // 1 share at 3.00: commission min 5.00 capped to 3.00 − stamp 0.00 − transfer 0.00 = 3.00; nets 0.00
+    ['0', '3.00', ['3.00', '0.00', '0.00', '3.00']],
+    // 4.99: stamp 0.002495 → 0.00, transfer 0.0000499 → 0.00; commission 5.00 capped to 4.99
+    ['0', '4.99', ['4.99', '0.00', '0.00', '4.99']],
+    // 5.01 is past the cap: 5.00 + 0.00 + 0.00 leaves 0.01
+    ['0', '5.01', ['5.00', '0.00', '0.00', '5.00']],
+    // 999.00 pays the full 5.51 (0.50 + 0.01 + 5.00): no cap
+    ['0', '999.00', ['5.00', '0.50', '0.01', '5.51']],
+    // a second fill taking a capped 3.00 to 20.00, where the cap no longer bites: 5.00 + 0.01 − 3.00
+    ['3.00', '20.00', ['2.00', '0.01', '0.00', '2.01']],
+  ] as const)('sell from %s to %s costs no more than it brings', (before, after, expected) => {
+    expect(str(fillFees(terms('sell', '3'), new Dec(before), new Dec(after)))).toEqual(expected);
+  });
+
+  it('every sell fill brings cash in, whatever the fills and prices', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300_000 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 1, max: 5_000 })), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        fc.constantFrom('stock' as const, 'fund' as const),
+        (limitCents, fills, kind) => {
+          const t = terms('sell', new Dec(limitCents).div(100).toFixed(2), kind);
+          const remaining = fills.reduce((sum, [q]) => sum + q, 0);
+          let filledAmount = new Dec(0);
+          let left = remaining;
+          expect(orderReserve(t, filledAmount, left).toFixed(2)).toBe('0.00');
+          for (const [quantity, centsAbove] of fills) {
+            const price = new Dec(limitCents + centsAbove - 1).div(100);
+            const fill = fillCash(t, { filledAmount, remaining: left }, { price, quantity });
+            expect(fill.cashFlow.isNegative()).toBe(false);
+            expect(fill.fees.commission.isNegative()).toBe(false);
+            filledAmount = filledAmount.plus(fill.amount);
+            left -= quantity;
+          }
+        },
+      ),
+    );
   });
 });
 

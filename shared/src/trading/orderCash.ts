@@ -1,5 +1,5 @@
 import { Dec, roundCent } from '../money.ts';
-import { feeScheduleAt, type TradeFees, tradeFees } from '../rules/fees.ts';
+import { type TradeFees, tradeFees } from '../rules/fees.ts';
 import type { InstrumentKind } from '../rules/instruments.ts';
 import type { Side } from '../rules/orders.ts';
 
@@ -27,8 +27,21 @@ export function tradeAmount(price: Dec, quantity: number): Dec {
   return roundCent(price.times(quantity));
 }
 
+/**
+ * A sale's commission never takes more than the proceeds leave after stamp duty and transfer
+ * fee: selling never costs cash (docs/domain-rules.md, "Fees on tiny sales").
+ */
+function capCommission(fees: TradeFees, proceeds: Dec): TradeFees {
+  const excess = fees.total.minus(proceeds);
+  if (!excess.gt(0)) return fees;
+  const commission = Dec.max(0, fees.commission.minus(excess));
+  return { ...fees, commission, total: commission.plus(fees.stampDuty).plus(fees.transferFee) };
+}
+
 function feesOn(terms: OrderTerms, amount: Dec): TradeFees {
-  return amount.isZero() ? ZERO_FEES : tradeFees({ ...terms, amount });
+  if (amount.isZero()) return ZERO_FEES;
+  const fees = tradeFees({ ...terms, amount });
+  return terms.side === 'sell' ? capCommission(fees, amount) : fees;
 }
 
 /**
@@ -39,37 +52,26 @@ function feesOn(terms: OrderTerms, amount: Dec): TradeFees {
  */
 export function fillFees(terms: OrderTerms, before: Dec, after: Dec): TradeFees {
   const [a, b] = [feesOn(terms, before), feesOn(terms, after)];
-  return {
+  const fees = {
     commission: b.commission.minus(a.commission),
     stampDuty: b.stampDuty.minus(a.stampDuty),
     transferFee: b.transferFee.minus(a.transferFee),
     total: b.total.minus(a.total),
   };
+  // Rounding can make a sale of a few fen cost a fen more than it brings; its commission gives way.
+  return terms.side === 'sell' ? capCommission(fees, after.minus(before)) : fees;
 }
 
 /**
  * Cash an open order keeps frozen so that no fill can take the available cash below zero.
  *
  * A buy needs the rest at the reserve price plus the fees that completing it can add.
- * A sell receives cash, except that a first fill too small to pay the minimum commission
- * costs more than it brings: the reserve covers that worst case (a 1-share fill at the
- * reserve price, fees at their rates plus half a cent of rounding each), less what the
- * order's cumulative net proceeds already cover.
+ * A sell needs nothing: every fill's fees come out of its own proceeds (capCommission).
  */
 export function orderReserve(terms: OrderTerms, filledAmount: Dec, remaining: number): Dec {
-  if (remaining === 0) return new Dec(0);
-  if (terms.side === 'buy') {
-    const rest = tradeAmount(terms.reservePrice, remaining);
-    return rest.plus(fillFees(terms, filledAmount, filledAmount.plus(rest)).total);
-  }
-  const schedule = feeScheduleAt(terms.tradingDate);
-  const rates = terms.kind === 'stock' ? schedule.stampDutyRate.plus(schedule.transferFeeRate) : new Dec(0);
-  const worstFirstFill = schedule.commissionMin
-    .plus('0.015')
-    .minus(terms.reservePrice.times(new Dec(1).minus(rates)));
-  const reserve = Dec.max(0, worstFirstFill).toDecimalPlaces(2, Dec.ROUND_UP);
-  const deficit = Dec.max(0, feesOn(terms, filledAmount).total.minus(filledAmount));
-  return Dec.max(0, reserve.minus(deficit));
+  if (remaining === 0 || terms.side === 'sell') return new Dec(0);
+  const rest = tradeAmount(terms.reservePrice, remaining);
+  return rest.plus(fillFees(terms, filledAmount, filledAmount.plus(rest)).total);
 }
 
 /** A fill's effect on the user's cash: traded amount, fees, and the change of the order's reserve. */

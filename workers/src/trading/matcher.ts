@@ -5,9 +5,11 @@ import {
   expireOrders,
   type Fence,
   FencedOut,
+  matchAfterHours,
   matchTrades,
   redisMarketView,
   redisUserEvents,
+  releaseHeld,
   type TradingDeps,
   takeShard,
 } from '@bourse/server/trading';
@@ -16,6 +18,7 @@ import {
   FEED_SHARDS,
   feedStatusMessageSchema,
   feedTradesMessageSchema,
+  type MarketPhase,
   parseJson,
 } from '@bourse/shared';
 import { Redis } from 'ioredis';
@@ -38,8 +41,10 @@ const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 /**
- * The resting-order matcher: fills open limit orders from the feed's trade ticks and expires
- * them at the day's end. Each of the 16 feed shards has one matcher at a time, the holder of a
+ * The resting-order matcher: fills open limit orders from the feed's trade ticks, uncrosses the
+ * call auctions at their prints, releases the orders held 9:25–9:30 into the book at 9:30,
+ * fills after-hours orders at the close, and ends orders with their session (day orders at
+ * 15:00, after-hours ones at 15:30), releasing their cash at once. Each of the 16 feed shards has one matcher at a time, the holder of a
  * Redis lock; on taking a shard it bumps the shard's fencing token in PostgreSQL, and every
  * fill transaction checks it, so a matcher that lost its lock (paused, partitioned) can no
  * longer write. Any replica takes free shards; the others stand by and take over when a lock
@@ -53,6 +58,7 @@ export class Matcher {
   private readonly ttl: number;
   private timer: NodeJS.Timeout | undefined;
   private tradingDate: string | undefined;
+  private phase: MarketPhase | undefined;
   private stopped = false;
 
   constructor(
@@ -122,7 +128,7 @@ export class Matcher {
           const fence = await takeShard(this.deps.db, shard);
           this.held.set(shard, { fence, queue: Promise.resolve() });
           logger.info({ shard, token: fence.token }, 'matcher: took shard');
-          this.expire(shard);
+          this.sessionWork(shard);
         }
       } catch (err) {
         logger.warn({ shard, err: (err as Error).message }, 'matcher: lock upkeep failed');
@@ -157,14 +163,27 @@ export class Matcher {
 
   private onStatus(text: string | null): void {
     const status = text ? parseJson(feedStatusMessageSchema, text) : undefined;
-    if (!status || status.tradingDate === this.tradingDate) return;
+    if (!status || (status.tradingDate === this.tradingDate && status.phase === this.phase)) return;
     this.tradingDate = status.tradingDate;
-    for (const shard of this.held.keys()) this.expire(shard);
+    this.phase = status.phase;
+    for (const shard of this.held.keys()) this.sessionWork(shard);
   }
 
-  private expire(shard: number): void {
-    const { tradingDate } = this;
-    if (tradingDate) this.enqueue(shard, (fence) => expireOrders(this.deps, fence, tradingDate));
+  /**
+   * What the market's date and phase call for, in the shard's queue after the trades that came
+   * before (the feed publishes a phase's prints ahead of its status): held orders meet the book
+   * in continuous trading, after-hours orders fill at 15:05 and 15:30, and ended orders expire.
+   * Run again when a shard is taken, so a new holder catches up.
+   */
+  private sessionWork(shard: number): void {
+    const { tradingDate, phase } = this;
+    if (!tradingDate || !phase) return;
+    this.enqueue(shard, async (fence) => {
+      if (phase === 'continuous') await releaseHeld(this.deps, fence, tradingDate);
+      if (phase === 'afterHoursFixed' || phase === 'closed')
+        await matchAfterHours(this.deps, fence, tradingDate, phase);
+      await expireOrders(this.deps, fence, tradingDate, phase);
+    });
   }
 }
 

@@ -195,4 +195,33 @@ describe('the trade ticket', () => {
     expect(screen.queryByTestId('order-cancel')).toBeNull();
     expect(callsTo(api, `DELETE /trade/orders/${open.id}`)).toHaveLength(1);
   });
+
+  it('disables Cancel during the closing call and says why, sending nothing', async () => {
+    const open = orderOf(5);
+    const api = fakeApi(
+      snapshotApi({ 'GET /trade/orders': ok({ items: [open], page: 1, pageSize: 100, total: 1 }) }),
+    );
+    await openTicket('/trade?symbol=600000', 'closingCall');
+    await waitFor(() => expect(text('order-status')).toBe('Open'));
+    expect(screen.getByTestId('order-cancel')).toHaveProperty('disabled', true);
+    expect(text('order-cancel-window')).toBe('No cancels 14:57–15:00: the closing call is matching.');
+    fireEvent.click(screen.getByTestId('order-cancel'));
+    expect(callsTo(api, `DELETE /trade/orders/${open.id}`)).toHaveLength(0);
+  });
+
+  it('offers an after-hours order at the close and sends it marked so', async () => {
+    const placed = orderOf(6, { session: 'afterHours' });
+    const api = fakeApi(snapshotApi({ 'POST /trade/orders': ok(placed) }));
+    await openTicket('/shares/creatOrder?symbol=600000&side=buy');
+    fireEvent.click(screen.getByTestId('ticket-after-hours'));
+    type('ticket-quantity', '100');
+    fireEvent.click(screen.getByTestId('ticket-submit'));
+    await screen.findByTestId('confirm-sheet');
+    fireEvent.click(screen.getByTestId('confirm-order'));
+    await waitFor(() => expect(callsTo(api, 'POST /trade/orders')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(api, 'POST /trade/orders')[0]?.body))).toMatchObject({
+      afterHours: true,
+    });
+    await waitFor(() => expect(text('order-after-hours')).toBe('After-hours'));
+  });
 });

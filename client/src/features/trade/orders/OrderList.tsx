@@ -1,8 +1,9 @@
-import type { OrderView } from '@bourse/shared';
+import { acceptsCancels, type MarketPhase, type OrderView } from '@bourse/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, messageOf } from '../../../lib/http/ApiError.ts';
 import { toast } from '../../../shared-ui/toast/toastStore.ts';
+import { useMarketStatus } from '../../market/data/hooks.ts';
 import { DASH } from '../../market/format.ts';
 import { NameCode } from '../../market/NameCode.tsx';
 import { cancelOrder } from '../data/tradingApi.ts';
@@ -15,10 +16,18 @@ export function SideTag({ side }: { side: OrderView['side'] }) {
   return <span className={`side-tag side-tag--${side}`}>{t(`trade.side.${side}`)}</span>;
 }
 
+/** Why cancels are refused now (the exchanges take none 9:20–9:25 and 14:57–15:00); null when they are taken. */
+function cancelWindowKey(phase: MarketPhase | null) {
+  if (phase !== null && acceptsCancels(phase)) return null;
+  if (phase === 'openingCallLocked' || phase === 'closingCall') return `trade.cancelWindow.${phase}` as const;
+  return 'trade.cancelWindow.closed' as const;
+}
+
 function OrderRow({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const open = isOpenOrder(order);
+  const noCancel = cancelWindowKey(useMarketStatus()?.phase ?? null);
 
   const cancel = async () => {
     setBusy(true);
@@ -39,6 +48,11 @@ function OrderRow({ order }: { order: OrderView }) {
       <div className="order-row__head">
         <SideTag side={order.side} />
         <NameCode name={order.name} symbol={order.symbol} />
+        {order.session === 'afterHours' ? (
+          <span className="order-row__session" data-testid="order-after-hours">
+            {t('trade.sessionAfterHours')}
+          </span>
+        ) : null}
         <span className={`order-status order-status--${order.status}`} data-testid="order-status">
           {t(`trade.status.${order.status}`)}
         </span>
@@ -72,13 +86,19 @@ function OrderRow({ order }: { order: OrderView }) {
             type="button"
             className="order-row__cancel"
             onClick={cancel}
-            disabled={busy}
+            disabled={busy || noCancel !== null}
+            aria-describedby={noCancel ? `cancel-window-${order.id}` : undefined}
             data-testid="order-cancel"
           >
             {t('trade.cancel')}
           </button>
         ) : null}
       </div>
+      {open && noCancel ? (
+        <p className="order-row__note" id={`cancel-window-${order.id}`} data-testid="order-cancel-window">
+          {t(noCancel)}
+        </p>
+      ) : null}
     </li>
   );
 }

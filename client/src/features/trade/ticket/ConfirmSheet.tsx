@@ -56,6 +56,11 @@ export function ConfirmSheet({
         ))}
       </dl>
       {order.type === 'market' ? <p className="confirm-note">{t('trade.marketNote')}</p> : null}
+      {order.afterHours ? (
+        <p className="confirm-note" data-testid="confirm-after-hours">
+          {t('trade.afterHoursHint')}
+        </p>
+      ) : null}
       <div className="confirm-actions">
         <Button variant="ghost" onClick={onClose} disabled={busy}>
           {t('trade.back')}

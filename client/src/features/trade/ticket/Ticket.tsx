@@ -13,7 +13,7 @@ import { errorText } from '../../../i18n/index.ts';
 import { isApiError, messageOf } from '../../../lib/http/ApiError.ts';
 import { Button } from '../../../shared-ui/Button.tsx';
 import { toast } from '../../../shared-ui/toast/toastStore.ts';
-import type { Quote } from '../../market/data/marketStore.ts';
+import { type Quote, useMarketStore } from '../../market/data/marketStore.ts';
 import { DASH } from '../../market/format.ts';
 import { Segmented } from '../../market/Segmented.tsx';
 import { OrderBook } from '../../stock/OrderBook.tsx';
@@ -23,6 +23,7 @@ import { money, shares } from '../format.ts';
 import { type Confirmation, ConfirmSheet } from './ConfirmSheet.tsx';
 import { Stepper } from './Stepper.tsx';
 import {
+  afterHoursOffered,
   estimate,
   limitsOf,
   maxBuyable,
@@ -82,8 +83,13 @@ export function Ticket(props: TicketProps) {
   const [quantity, setQuantity] = useState('');
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [sending, setSending] = useState(false);
+  const [afterHoursChosen, setAfterHours] = useState(false);
+  const book = useMarketStore((s) => s.books[symbol]) ?? null;
 
   const { kind } = instrument;
+  const offersAfterHours = afterHoursOffered(instrument, tradingDate, props.phase);
+  // From 15:05 every order is an after-hours one.
+  const afterHours = offersAfterHours && (afterHoursChosen || props.phase === 'afterHoursFixed');
   const limits = limitsOf(quote);
   const range = quantityRange({ instrument, tradingDate, side, type, sellable });
   const typedPrice = parsePrice(price);
@@ -100,7 +106,7 @@ export function Ticket(props: TicketProps) {
     estimatePrice && count > 0
       ? estimate({ side, kind, tradingDate, price: estimatePrice, quantity: count })
       : null;
-  const problem = ticketProblem({ ...props, type, price, quantity });
+  const problem = ticketProblem({ ...props, type, price, quantity, afterHours, book });
   // Say nothing about an untouched quantity; a price the user changed is checked as it is typed.
   const shownProblem =
     problem && (quantity.trim() !== '' || problem.key.startsWith('order.price')) ? problem : null;
@@ -122,6 +128,7 @@ export function Ticket(props: TicketProps) {
         type,
         ...(type === 'limit' && typedPrice ? { price: priceText(typedPrice, kind) } : {}),
         quantity: count,
+        ...(afterHours ? { afterHours } : {}),
       },
       name: quote.name,
       estimate: est,
@@ -204,6 +211,18 @@ export function Ticket(props: TicketProps) {
             );
           })}
         </div>
+        {offersAfterHours ? (
+          <label className="ticket__after-hours" title={t('trade.afterHoursHint')}>
+            <input
+              type="checkbox"
+              checked={afterHours}
+              disabled={props.phase === 'afterHoursFixed'}
+              onChange={(event) => setAfterHours(event.target.checked)}
+              data-testid="ticket-after-hours"
+            />
+            <span>{t('trade.afterHours')}</span>
+          </label>
+        ) : null}
         <dl className="ticket__facts">
           {side === 'buy' ? (
             <>

@@ -1,6 +1,7 @@
 import { Dec } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  afterHoursOffered,
   estimate,
   instrumentOf,
   limitsOf,
@@ -161,6 +162,17 @@ describe('maxBuyable', () => {
 });
 
 describe('estimate', () => {
+  it('a sell of one share at 2.99 nets zero: the commission is capped at the proceeds', () => {
+    const e = estimate({
+      side: 'sell',
+      kind: 'stock',
+      tradingDate: DATE,
+      price: new Dec('2.99'),
+      quantity: 1,
+    });
+    expect([e.amount, e.fees.commission, e.net].map((d) => d.toFixed(2))).toEqual(['2.99', '2.99', '0.00']);
+  });
+
   it('a buy of 100 at 10.01: 1001.00 plus 5.00 commission and 0.01 transfer fee', () => {
     const e = estimate({
       side: 'buy',
@@ -185,6 +197,21 @@ describe('estimate', () => {
     expect([e.fees.commission, e.fees.stampDuty, e.fees.transferFee, e.net].map((d) => d.toFixed(2))).toEqual(
       ['6.25', '12.50', '0.25', '24981.00'],
     );
+  });
+});
+
+const BOOK = { bids: [{ price: '9.99' }], asks: [{ price: '10.01' }] };
+
+describe('afterHoursOffered', () => {
+  it.each([
+    ['600000', DATE, 'continuous', true],
+    ['600000', DATE, 'afterHoursFixed', true],
+    ['600000', DATE, 'postClose', false],
+    ['600000', '2026-07-03', 'continuous', false],
+    ['688001', '2026-07-03', 'continuous', true],
+    ['510300', DATE, 'continuous', false],
+  ] as const)('%s on %s in %s: %s', (symbol, date, phase, offered) => {
+    expect(afterHoursOffered(instrumentOf(quoteOf(symbol))!, date, phase)).toBe(offered);
   });
 });
 
@@ -233,7 +260,24 @@ describe('ticketProblem', () => {
     [{ side: 'sell', sellable: 250, quantity: '150' }, null],
     [{ phase: 'lunchBreak' }, { key: 'order.marketClosed' }],
     [{ phase: null }, { key: 'order.marketClosed' }],
-    [{ phase: 'afterHoursFixed' }, { key: 'order.afterHoursNotOffered' }],
+    // after-hours fixed-price: every SSE/SZSE A-share from 2026-07-06, the main board not before
+    [{ phase: 'afterHoursFixed' }, null],
+    [{ phase: 'afterHoursFixed', tradingDate: '2026-07-03' }, { key: 'order.afterHoursNotOffered' }],
+    [{ afterHours: true, tradingDate: '2026-07-03' }, { key: 'order.afterHoursNotOffered' }],
+    [{ type: 'market', afterHours: true }, { key: 'order.marketOrderContinuousOnly' }],
+    // the price cage: best offer 10.01 × 1.02 = 10.2102 → at most 10.21, in continuous trading only
+    [
+      { price: '10.22', book: BOOK },
+      { key: 'order.priceAboveCage', params: { limit: '10.21', reference: '10.01' } },
+    ],
+    [{ price: '10.21', book: BOOK }, null],
+    [{ price: '10.22', book: BOOK, phase: 'openingCall' }, null],
+    [{ price: '10.22', book: BOOK, afterHours: true }, null],
+    // best bid 9.99 × 0.98 = 9.7902 → at least 9.80
+    [
+      { side: 'sell', sellable: 100, price: '9.79', book: BOOK },
+      { key: 'order.priceBelowCage', params: { limit: '9.80', reference: '9.99' } },
+    ],
     [{ type: 'market', phase: 'openingCall' }, { key: 'order.marketOrderContinuousOnly' }],
     [{ phase: 'openingCall' }, null],
     [

@@ -1,12 +1,16 @@
 import {
   acceptsOrders,
+  type CageQuote,
   checkOrderPrice,
   checkOrderQuantity,
+  checkPriceCage,
   classifySymbol,
   Dec,
   type ErrorKey,
   type ErrorParams,
   feeScheduleAt,
+  fillFees,
+  hasAfterHoursFixedPrice,
   type Instrument,
   type InstrumentKind,
   isDecimalString,
@@ -21,7 +25,6 @@ import {
   tickSize,
   toMoneyString,
   tradeAmount,
-  tradeFees,
 } from '@bourse/shared';
 
 /**
@@ -208,7 +211,8 @@ export function estimate(args: {
   quantity: number;
 }): Estimate {
   const amount = tradeAmount(args.price, args.quantity);
-  const fees = tradeFees({ side: args.side, amount, tradingDate: args.tradingDate, kind: args.kind });
+  // The fees the server charges: a sale's commission never exceeds what it brings.
+  const fees = fillFees({ ...args, reservePrice: args.price }, new Dec(0), amount);
   return { amount, fees, net: args.side === 'buy' ? amount.plus(fees.total) : amount.minus(fees.total) };
 }
 
@@ -230,6 +234,22 @@ export interface TicketInput {
   phase: MarketPhase | null;
   available: Dec;
   sellable: number;
+  /** Marked for after-hours fixed-price trading at the close. */
+  afterHours?: boolean;
+  /** The five-level book, for the price cage of continuous trading; null until it arrives. */
+  book?: Pick<CageQuote, 'bids' | 'asks'> | null;
+}
+
+/**
+ * Whether the ticket offers after-hours fixed-price trading: where the board has it on the
+ * date, before 15:30. From 15:05 every order is an after-hours one.
+ */
+export function afterHoursOffered(
+  instrument: Instrument,
+  tradingDate: string,
+  phase: MarketPhase | null,
+): boolean {
+  return phase !== null && acceptsOrders(phase) && hasAfterHoursFixedPrice(instrument, tradingDate);
 }
 
 const problem = (key: ErrorKey, params?: ErrorParams): TicketProblem => (params ? { key, params } : { key });
@@ -250,6 +270,17 @@ export function ticketProblem(input: TicketInput): TicketProblem | null {
       price,
     });
     if (!check.ok) return problem(check.key, check.params);
+    const afterHours = input.afterHours === true || phase === 'afterHoursFixed';
+    if (phase === 'continuous' && !afterHours && input.book) {
+      const cage = checkPriceCage({
+        instrument,
+        tradingDate,
+        side,
+        price,
+        quote: { ...input.book, price: quote.price },
+      });
+      if (!cage.ok) return problem(cage.key, cage.params);
+    }
   } else if (!limits) return problem('order.marketOrderNeedsBand');
   const reservePrice = reservePriceOf(type, side, price, limits);
   const quantity = /^\d{1,9}$/.test(input.quantity.trim()) ? Number(input.quantity.trim()) : Number.NaN;
@@ -275,7 +306,10 @@ export function ticketProblem(input: TicketInput): TicketProblem | null {
       });
   }
   if (phase === null || !acceptsOrders(phase)) return problem('order.marketClosed');
-  if (phase === 'afterHoursFixed') return problem('order.afterHoursNotOffered');
-  if (type === 'market' && phase !== 'continuous') return problem('order.marketOrderContinuousOnly');
+  const afterHours = input.afterHours === true || phase === 'afterHoursFixed';
+  if (afterHours && !hasAfterHoursFixedPrice(instrument, tradingDate))
+    return problem('order.afterHoursNotOffered');
+  if (type === 'market' && (phase !== 'continuous' || afterHours))
+    return problem('order.marketOrderContinuousOnly');
   return null;
 }
