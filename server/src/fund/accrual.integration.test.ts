@@ -4,6 +4,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposit } from '../ledger/ledger.ts';
+import { postings } from '../ledger/schema.ts';
 import type { Database } from '../platform/database.ts';
 import { DB_KINDS, openTestDatabase } from '../testing/testDatabase.ts';
 import { redisMarketView } from '../trading/marketView.ts';
@@ -145,6 +146,44 @@ describe.each(DB_KINDS)('the cash fund accrual on %s', (kind) => {
       .where(eq(cashFundYields.date, '2026-03-06'));
     expect(sixth.map((y) => y.userId).sort()).toEqual(Object.values(users).sort());
     expect(await database.db.select().from(cashFundDays).where(isNull(cashFundDays.accruedAt))).toEqual([]);
+    await expectFundBalanced(database.db);
+  });
+
+  it('credits each holder once, with a ledger entry each, when overlapping runs cut the holders into different chunks', async () => {
+    const more: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const user = await createUser(database.db);
+      await database.db.transaction((tx) => deposit(tx, user, new Dec(10_000), '2026-03-06'));
+      await subscribe(deps, user, `${1000 + i}.00`, randomUUID(), noon('2026-03-06'));
+      more.push(user);
+    }
+    const holders = [...Object.values(users), ...more];
+    const unitsBefore = new Map(await Promise.all(holders.map(async (u) => [u, await unitsOf(u)] as const)));
+
+    // A run of one holder per chunk pays the first holder while a run of four still holds it in
+    // its first chunk: that chunk must pay only the holders it finds unpaid.
+    await Promise.all([accrueThrough(accrual(1), '2026-03-07'), accrueThrough(accrual(4), '2026-03-07')]);
+
+    const seventh = await database.db
+      .select()
+      .from(cashFundYields)
+      .where(eq(cashFundYields.date, '2026-03-07'));
+    expect(seventh.map((y) => y.userId).sort()).toEqual([...holders].sort());
+    for (const y of seventh) {
+      expect(await unitsOf(y.userId)).toBe(new Dec(unitsBefore.get(y.userId)!).plus(y.paid).toFixed(2));
+      expect(new Dec(y.unitsAfter).toFixed(2)).toBe(await unitsOf(y.userId));
+    }
+    // Each paid holder-day has an entry of its own, of exactly its yield.
+    const paid = seventh.filter((y) => !new Dec(y.paid).isZero());
+    expect(paid.length).toBeGreaterThan(0);
+    expect(new Set(paid.map((y) => y.entryId)).size).toBe(paid.length);
+    for (const y of paid) {
+      const lines = await database.db.select().from(postings).where(eq(postings.entryId, y.entryId!));
+      expect(lines.map((l) => new Dec(l.amount).abs().toFixed(2))).toEqual([
+        new Dec(y.paid).toFixed(2),
+        new Dec(y.paid).toFixed(2),
+      ]);
+    }
     await expectFundBalanced(database.db);
   });
 });

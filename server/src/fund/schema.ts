@@ -71,7 +71,7 @@ export const cashFundYields = pgTable(
     paid: cny('paid').notNull(),
     carry: numeric('carry', { precision: 20, scale: 10 }).notNull(),
     unitsAfter: units('units_after').notNull(),
-    /** The entry that paid the day's yields of the holders accrued with this one. */
+    /** The entry that paid this yield (none for a day that paid nothing and only carried). */
     entryId: uuid('entry_id').references(() => journalEntries.id),
     createdAt: at('created_at'),
   },
