@@ -102,11 +102,15 @@ describe.each(DB_KINDS)('the cash fund accrual on %s', (kind) => {
     const report = await accrueThrough(accrual(), '2026-03-05');
     expect(report.days).toEqual(DAYS);
 
-    const a = expectedYields({ '2026-03-01': 10_000, '2026-03-03': -4_000 }, DAYS);
-    const b = expectedYields({ '2026-03-01': 100, '2026-03-02': 5_000 }, DAYS);
+    // Flows on the day before each subscription's confirmation: bought on Sunday 1 March (Monday's
+    // application) or on Monday 2 March, they are confirmed on Tuesday 3 March and earn from then.
+    const a = expectedYields({ '2026-03-02': 10_000, '2026-03-03': -4_000 }, DAYS);
+    const b = expectedYields({ '2026-03-02': 5_100 }, DAYS);
     const c = expectedYields({ '2026-03-02': 0.5 }, DAYS);
-    // Worked by hand: A holds 10,000.00 through 2 March: 10,000 × 0.4130 / 10,000 = 0.4130 → 0.41.
-    expect(a.paid['2026-03-02']).toBe('0.41');
+    // Worked by hand: A's 10,000.00 earn from 3 March, when A redeems 4,000, so 6,000.00 earn:
+    // 6,000 × 0.4012 / 10,000 = 0.24072 → 0.24; nothing on 1 or 2 March.
+    expect(a.paid['2026-03-03']).toBe('0.24');
+    expect(Object.keys(a.paid)[0]).toBe('2026-03-03');
     // C's 0.50 units earn 0.0000206 a day: nothing is paid yet, all of it carried.
     expect(c.paid).toEqual({ '2026-03-03': '0.00', '2026-03-04': '0.00', '2026-03-05': '0.00' });
     expect(await paidOf(users.a)).toEqual(a.paid);
@@ -153,8 +157,9 @@ describe.each(DB_KINDS)('the cash fund accrual on %s', (kind) => {
     const more: string[] = [];
     for (let i = 0; i < 6; i++) {
       const user = await createUser(database.db);
-      await database.db.transaction((tx) => deposit(tx, user, new Dec(10_000), '2026-03-06'));
-      await subscribe(deps, user, `${1000 + i}.00`, randomUUID(), noon('2026-03-06'));
+      await database.db.transaction((tx) => deposit(tx, user, new Dec(10_000), '2026-03-05'));
+      // Thursday's purchase, confirmed on Friday: it earns on Saturday the 7th.
+      await subscribe(deps, user, `${1000 + i}.00`, randomUUID(), noon('2026-03-05'));
       more.push(user);
     }
     const holders = [...Object.values(users), ...more];

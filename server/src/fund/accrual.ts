@@ -67,7 +67,8 @@ async function owedHolders(db: Db, date: string, limit: number): Promise<{ userI
     db,
     sql`
       with flows as (
-        select user_id, date, units from cash_fund_orders where date <= ${date}
+        -- A subscription counts from the day before its confirmation, so it earns from that day.
+        select user_id, coalesce((earns_from::date - 1)::text, date) as date, units from cash_fund_orders
         union all
         select user_id, date, paid from cash_fund_yields where date < ${date}
       )
@@ -75,7 +76,8 @@ async function owedHolders(db: Db, date: string, limit: number): Promise<{ userI
              coalesce(sum(f.units) filter (where f.date < ${date}), 0)::text as at_start,
              sum(f.units)::text as at_end
       from flows f
-      where not exists (select 1 from cash_fund_yields y where y.user_id = f.user_id and y.date = ${date})
+      where f.date <= ${date}
+        and not exists (select 1 from cash_fund_yields y where y.user_id = f.user_id and y.date = ${date})
       group by f.user_id
       having least(coalesce(sum(f.units) filter (where f.date < ${date}), 0), sum(f.units)) > 0
       order by f.user_id
