@@ -111,6 +111,8 @@ export const ERRORS = {
   'blockTrade.belowMinimum': 400,
   'blockTrade.notFound': 404,
   'blockTrade.notPending': 409,
+  'blockTrade.settlementNotFailed': 409,
+  'blockTrade.settlementRunning': 409,
   'order.quantityInvalid': 400,
   'order.belowMinimum': 400,
   'order.lotMultiple': 400,

@@ -62,6 +62,10 @@ export function fundOverviewOf(overrides: Partial<CashFundOverview> = {}): CashF
     latestDay: recentDays[1] ?? null,
     recentDays,
     withdrawable: '5000.00',
+    fastRedeemCap: '10000.00',
+    fastRedeemLeft: '10000.00',
+    redeeming: '0.00',
+    redeemingPayableOn: null,
     ...overrides,
   };
 }
@@ -85,6 +89,9 @@ export function fundOperationOf(n: number, overrides: Partial<FundOperation> = {
     units: '10000.00',
     unitsAfter: '10000.00',
     date: '2026-07-05',
+    deferred: '0.00',
+    payableOn: null,
+    earnsFrom: '2026-07-06',
     createdAt: '2026-07-05T02:00:00.000Z',
     ...overrides,
   };

@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { blockTradeRoutes, messageSchema, tradingRoutes } from '@bourse/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../db/schema.ts';
+import { messages, users } from '../db/schema.ts';
 import { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
-import { expectOk, expectRefused } from '../testing/expectations.ts';
-import { rowCounts } from '../testing/rows.ts';
+import { expectFailure, expectOk, expectRefused } from '../testing/expectations.ts';
+import { rowCounts, withoutWrites } from '../testing/rows.ts';
 import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { sellableQuantity } from '../trading/execution.ts';
 import { positions } from '../trading/schema.ts';
 import { TODAY } from '../trading/testing/marketDouble.ts';
 import { settleBlockOrder } from './settle.ts';
+import { recordSettlementFailure } from './settlementFailures.ts';
 import {
   auditBlockTrades,
   BlockTrader,
@@ -100,6 +101,50 @@ describe.each(DB_KINDS)('block trades on %s', (kind) => {
       await expectRefused(db(), () => me.cancel(randomUUID()), 'blockTrade.notFound');
       await expectRefused(db(), () => me.cancel('not-an-id'), 'blockTrade.notFound');
       expect(await auditBlockTrades(db())).toEqual(HEALTHY);
+    },
+    SLOW,
+  );
+
+  it(
+    'lists a failed settlement on the admin desk and retries it; others may not, and a retry of a live one is refused',
+    async () => {
+      const placed = expectOk(await me.place({ ...BUY, payPassword: PAY_PASSWORD }), order);
+      const admin = await t.api.signUp();
+      await db().update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+      const desk = (token = admin.token) => t.api.get('/api/admin/blockTrade/failed', { token });
+      const retry = (orderId: string, token = admin.token) =>
+        t.api.post('/api/admin/blockTrade/retry', { orderId }, { token, lang: 'en' });
+      const failedList = blockTradeRoutes.adminFailed.response;
+
+      expect(expectOk(await desk(), failedList).list).toEqual([]);
+      await expectRefused(db(), () => retry(placed.id), 'blockTrade.settlementNotFailed');
+      await recordSettlementFailure(db(), placed.id, 'counterparty link down');
+      const [failed] = expectOk(await desk(), failedList).list;
+      expect(failed).toMatchObject({
+        id: placed.id,
+        status: 'pending',
+        settleError: 'counterparty link down',
+      });
+      const [notice] = await db()
+        .select()
+        .from(messages)
+        .where(and(eq(messages.userId, admin.user.id), eq(messages.kind, 'blockTradeSettlementFailed')));
+      expect(notice?.params).toMatchObject({
+        orderId: placed.id,
+        symbol: SYMBOL,
+        side: 'buy',
+        amount: '900000.00',
+      });
+
+      expectFailure(await withoutWrites(db(), () => desk(me.token)), 'common.forbidden');
+      await expectRefused(db(), () => retry(placed.id, me.token), 'common.forbidden');
+      await expectRefused(db(), () => retry(randomUUID()), 'blockTrade.notFound');
+
+      expect(expectOk(await retry(placed.id), order)).toMatchObject({ id: placed.id, status: 'pending' });
+      expect(expectOk(await desk(), failedList).list).toEqual([]);
+      // The fresh job is queued; it is not failed, so a second retry has nothing to do.
+      await expectRefused(db(), () => retry(placed.id), 'blockTrade.settlementNotFailed');
+      expect(await balance()).toMatchObject({ frozen: '900234.00' });
     },
     SLOW,
   );

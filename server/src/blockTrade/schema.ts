@@ -39,11 +39,18 @@ export const blockOrders = pgTable(
     closeEntryId: uuid('close_entry_id').references(() => journalEntries.id),
     createdAt: createdNow('created_at'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Set when its settle job failed every attempt: the order stays pending, its cash or shares
+     * frozen, until back office retries it (cleared then). Shown on the admin desk.
+     */
+    settleFailedAt: timestamp('settle_failed_at', { withTimezone: true }),
+    settleError: text('settle_error'),
   },
   (t) => [
     uniqueIndex('block_orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('block_orders_user_created_idx').on(t.userId, t.createdAt),
     index('block_orders_pending_idx').on(t.tradingDate).where(sql`${t.status} = 'pending'`),
+    index('block_orders_settle_failed_idx').on(t.settleFailedAt).where(sql`${t.settleFailedAt} is not null`),
     check('block_orders_quantity_check', sql`${t.quantity} > 0`),
     check('block_orders_frozen_check', sql`${t.frozenCash} >= 0`),
     check(

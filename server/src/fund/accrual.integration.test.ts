@@ -4,6 +4,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposit } from '../ledger/ledger.ts';
+import { postings } from '../ledger/schema.ts';
 import type { Database } from '../platform/database.ts';
 import { DB_KINDS, openTestDatabase } from '../testing/testDatabase.ts';
 import { redisMarketView } from '../trading/marketView.ts';
@@ -101,11 +102,15 @@ describe.each(DB_KINDS)('the cash fund accrual on %s', (kind) => {
     const report = await accrueThrough(accrual(), '2026-03-05');
     expect(report.days).toEqual(DAYS);
 
-    const a = expectedYields({ '2026-03-01': 10_000, '2026-03-03': -4_000 }, DAYS);
-    const b = expectedYields({ '2026-03-01': 100, '2026-03-02': 5_000 }, DAYS);
+    // Flows on the day before each subscription's confirmation: bought on Sunday 1 March (Monday's
+    // application) or on Monday 2 March, they are confirmed on Tuesday 3 March and earn from then.
+    const a = expectedYields({ '2026-03-02': 10_000, '2026-03-03': -4_000 }, DAYS);
+    const b = expectedYields({ '2026-03-02': 5_100 }, DAYS);
     const c = expectedYields({ '2026-03-02': 0.5 }, DAYS);
-    // Worked by hand: A holds 10,000.00 through 2 March: 10,000 × 0.4130 / 10,000 = 0.4130 → 0.41.
-    expect(a.paid['2026-03-02']).toBe('0.41');
+    // Worked by hand: A's 10,000.00 earn from 3 March, when A redeems 4,000, so 6,000.00 earn:
+    // 6,000 × 0.4012 / 10,000 = 0.24072 → 0.24; nothing on 1 or 2 March.
+    expect(a.paid['2026-03-03']).toBe('0.24');
+    expect(Object.keys(a.paid)[0]).toBe('2026-03-03');
     // C's 0.50 units earn 0.0000206 a day: nothing is paid yet, all of it carried.
     expect(c.paid).toEqual({ '2026-03-03': '0.00', '2026-03-04': '0.00', '2026-03-05': '0.00' });
     expect(await paidOf(users.a)).toEqual(a.paid);
@@ -145,6 +150,45 @@ describe.each(DB_KINDS)('the cash fund accrual on %s', (kind) => {
       .where(eq(cashFundYields.date, '2026-03-06'));
     expect(sixth.map((y) => y.userId).sort()).toEqual(Object.values(users).sort());
     expect(await database.db.select().from(cashFundDays).where(isNull(cashFundDays.accruedAt))).toEqual([]);
+    await expectFundBalanced(database.db);
+  });
+
+  it('credits each holder once, with a ledger entry each, when overlapping runs cut the holders into different chunks', async () => {
+    const more: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const user = await createUser(database.db);
+      await database.db.transaction((tx) => deposit(tx, user, new Dec(10_000), '2026-03-05'));
+      // Thursday's purchase, confirmed on Friday: it earns on Saturday the 7th.
+      await subscribe(deps, user, `${1000 + i}.00`, randomUUID(), noon('2026-03-05'));
+      more.push(user);
+    }
+    const holders = [...Object.values(users), ...more];
+    const unitsBefore = new Map(await Promise.all(holders.map(async (u) => [u, await unitsOf(u)] as const)));
+
+    // A run of one holder per chunk pays the first holder while a run of four still holds it in
+    // its first chunk: that chunk must pay only the holders it finds unpaid.
+    await Promise.all([accrueThrough(accrual(1), '2026-03-07'), accrueThrough(accrual(4), '2026-03-07')]);
+
+    const seventh = await database.db
+      .select()
+      .from(cashFundYields)
+      .where(eq(cashFundYields.date, '2026-03-07'));
+    expect(seventh.map((y) => y.userId).sort()).toEqual([...holders].sort());
+    for (const y of seventh) {
+      expect(await unitsOf(y.userId)).toBe(new Dec(unitsBefore.get(y.userId)!).plus(y.paid).toFixed(2));
+      expect(new Dec(y.unitsAfter).toFixed(2)).toBe(await unitsOf(y.userId));
+    }
+    // Each paid holder-day has an entry of its own, of exactly its yield.
+    const paid = seventh.filter((y) => !new Dec(y.paid).isZero());
+    expect(paid.length).toBeGreaterThan(0);
+    expect(new Set(paid.map((y) => y.entryId)).size).toBe(paid.length);
+    for (const y of paid) {
+      const lines = await database.db.select().from(postings).where(eq(postings.entryId, y.entryId!));
+      expect(lines.map((l) => new Dec(l.amount).abs().toFixed(2))).toEqual([
+        new Dec(y.paid).toFixed(2),
+        new Dec(y.paid).toFixed(2),
+      ]);
+    }
     await expectFundBalanced(database.db);
   });
 });

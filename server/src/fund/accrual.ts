@@ -1,9 +1,10 @@
 /**
  * The cash fund's daily accrual: for each calendar day not yet accrued, the fund's rate of the
  * day, then every holder's yield under the rounding rule of shared/src/fund/cashFund.ts, in
- * chunks of holders, each chunk one transaction with one ledger entry. A holder's yield of a
- * day is a row unique on (holder, day) and is written with the holding's update under the
- * holding's row lock, so a rerun after a crash, or two runs at once, pay each holder once a day.
+ * chunks of holders, each chunk one transaction. A holder's yield of a
+ * day is a row unique on (holder, day) with its own ledger entry, inserted with the holding's
+ * update in one transaction; only a row actually inserted moves money, so a rerun after a crash,
+ * or two runs at once with any chunk sizes, pay each holder once a day.
  */
 import {
   Dec,
@@ -14,9 +15,9 @@ import {
   toMoneyString,
   yieldBasis,
 } from '@bourse/shared';
-import { and, asc, desc, eq, inArray, isNotNull, lt, min, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNotNull, lt, min, sql } from 'drizzle-orm';
 import { queryRows } from '../db/rows.ts';
-import { post } from '../ledger/ledger.ts';
+import { prepareEntry, writeEntries } from '../ledger/ledger.ts';
 import type { Db } from '../platform/database.ts';
 import { cashFundDays, cashFundHoldings, cashFundOrders, cashFundYields } from './schema.ts';
 
@@ -66,7 +67,8 @@ async function owedHolders(db: Db, date: string, limit: number): Promise<{ userI
     db,
     sql`
       with flows as (
-        select user_id, date, units from cash_fund_orders where date <= ${date}
+        -- A subscription counts from the day before its confirmation, so it earns from that day.
+        select user_id, coalesce((earns_from::date - 1)::text, date) as date, units from cash_fund_orders
         union all
         select user_id, date, paid from cash_fund_yields where date < ${date}
       )
@@ -74,7 +76,8 @@ async function owedHolders(db: Db, date: string, limit: number): Promise<{ userI
              coalesce(sum(f.units) filter (where f.date < ${date}), 0)::text as at_start,
              sum(f.units)::text as at_end
       from flows f
-      where not exists (select 1 from cash_fund_yields y where y.user_id = f.user_id and y.date = ${date})
+      where f.date <= ${date}
+        and not exists (select 1 from cash_fund_yields y where y.user_id = f.user_id and y.date = ${date})
       group by f.user_id
       having least(coalesce(sum(f.units) filter (where f.date < ${date}), 0), sum(f.units)) > 0
       order by f.user_id
@@ -86,7 +89,12 @@ async function owedHolders(db: Db, date: string, limit: number): Promise<{ userI
   }));
 }
 
-/** Pays one chunk of holders their yield for `date`; answers how many were paid and the sum. */
+/**
+ * Pays one chunk of holders their yield for `date`; answers how many were paid and the sum.
+ * Each holder-day is its own unit: its row goes in under the unique (holder, day) key, and only
+ * the rows this transaction inserted get a ledger entry and move units. A holder another run paid
+ * meanwhile (overlapping runs cut holders into different chunks) conflicts and is left alone.
+ */
 async function payChunk(
   deps: AccrualDeps,
   date: string,
@@ -95,56 +103,66 @@ async function payChunk(
 ): Promise<{ holders: number; paid: Dec }> {
   return deps.db.transaction(async (tx) => {
     const ids = owed.map((o) => o.userId);
+    // The carry is read under the holding's lock: the run that pays a holder sees the last day's.
     const held = await tx
       .select()
       .from(cashFundHoldings)
       .where(inArray(cashFundHoldings.userId, ids))
       .orderBy(asc(cashFundHoldings.userId))
       .for('update');
-    // Under the locks: a run that got here first has paid these holders already.
-    const paidAlready = new Set(
-      (
-        await tx
-          .select({ userId: cashFundYields.userId })
-          .from(cashFundYields)
-          .where(and(eq(cashFundYields.date, date), inArray(cashFundYields.userId, ids)))
-      ).map((r) => r.userId),
-    );
     const holdings = new Map(held.map((h) => [h.userId, h]));
-    const rows = owed.flatMap(({ userId, basis }) => {
-      if (paidAlready.has(userId)) return [];
+    const candidates = owed.map(({ userId, basis }) => {
       const holding = holdings.get(userId);
       // Every subscription makes the holding row first.
       if (!holding) throw new Error(`cash fund holder ${userId} has no holding row`);
       const y = holderDailyYield(basis, rate, new Dec(holding.carry));
-      return [{ userId, basis, ...y, unitsAfter: new Dec(holding.units).plus(y.paid) }];
-    });
-    if (rows.length === 0) return { holders: 0, paid: new Dec(0) };
-    const total = rows.reduce((sum, r) => sum.plus(r.paid), new Dec(0));
-    const entryId = total.isZero()
-      ? null
-      : await post(tx, null, { kind: 'fundYield', tradingDate: date }, [
-          { account: 'fundIncome', amount: total.negated() },
-          { account: 'cashFund', amount: total },
-        ]);
-    await tx.insert(cashFundYields).values(
-      rows.map((r) => ({
-        userId: r.userId,
+      return {
+        userId,
         date,
-        basis: r.basis.toFixed(2),
-        exact: r.exact.toFixed(10),
-        paid: r.paid.toFixed(2),
-        carry: r.carry.toFixed(10),
-        unitsAfter: r.unitsAfter.toFixed(2),
-        entryId,
-      })),
-    );
+        basis: basis.toFixed(2),
+        exact: y.exact.toFixed(10),
+        paid: y.paid.toFixed(2),
+        carry: y.carry.toFixed(10),
+        unitsAfter: new Dec(holding.units).plus(y.paid).toFixed(2),
+      };
+    });
+    const inserted = await tx
+      .insert(cashFundYields)
+      .values(candidates)
+      .onConflictDoNothing({ target: [cashFundYields.userId, cashFundYields.date] })
+      .returning({ userId: cashFundYields.userId, paid: cashFundYields.paid });
+    if (inserted.length === 0) return { holders: 0, paid: new Dec(0) };
+    const entries = inserted
+      .filter((r) => !new Dec(r.paid).isZero())
+      .map((r) => {
+        const paid = new Dec(r.paid);
+        const entry = prepareEntry(null, { kind: 'fundYield', tradingDate: date }, [
+          { account: 'fundIncome', amount: paid.negated() },
+          { account: 'cashFund', amount: paid },
+        ]);
+        return { userId: r.userId, entry };
+      });
+    if (entries.length > 0) {
+      await writeEntries(
+        tx,
+        entries.map((e) => e.entry),
+      );
+      await tx.execute(sql`
+        update cash_fund_yields y set entry_id = v.entry_id
+        from (values ${sql.join(
+          entries.map((e) => sql`(${e.userId}::uuid, ${e.entry.id}::uuid)`),
+          sql`, `,
+        )}) as v(user_id, entry_id)
+        where y.user_id = v.user_id and y.date = ${date}`);
+    }
+    const paidIds = inserted.map((r) => r.userId);
     await tx.execute(sql`
       update cash_fund_holdings h
       set units = h.units + y.paid, carry = y.carry, total_yield = h.total_yield + y.paid
       from cash_fund_yields y
-      where y.user_id = h.user_id and y.date = ${date} and y.user_id in ${ids}`);
-    return { holders: rows.length, paid: total };
+      where y.user_id = h.user_id and y.date = ${date} and y.user_id in ${paidIds}`);
+    const total = inserted.reduce((sum, r) => sum.plus(r.paid), new Dec(0));
+    return { holders: inserted.length, paid: total };
   });
 }
 

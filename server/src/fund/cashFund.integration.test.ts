@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  cashFundRoutes,
-  Dec,
-  type ErrorKey,
-  type ErrorParams,
-  shanghaiDate,
-  tradingRoutes,
-} from '@bourse/shared';
+import { cashFundRoutes, Dec, type ErrorKey, type ErrorParams, tradingRoutes } from '@bourse/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { ApiResponse } from '../testing/api.ts';
@@ -14,6 +7,7 @@ import { expectOk, expectRefused } from '../testing/expectations.ts';
 import { rowCounts } from '../testing/rows.ts';
 import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
+import { MarketDouble } from '../trading/testing/marketDouble.ts';
 import { accrueThrough } from './accrual.ts';
 import { expectFundBalanced } from './testing.ts';
 
@@ -73,9 +67,17 @@ describe.each(DB_KINDS)('the cash fund on %s', (kind) => {
   });
 
   it('lists the yields the accrual paid, with the fund’s rates, and the units they added', async () => {
-    expectOk(await post('subscribe', { amount: '20000' }), operation);
-    // Bought today, the units earn from tomorrow: 20,000.00 × 0.4500 / 10,000 = 0.90.
-    const tomorrow = shanghaiDate(Date.now() + 86_400_000);
+    // The market's Thursday: bought now, the units are confirmed and earn from Friday:
+    // 20,000.00 × 0.4500 / 10,000 = 0.90.
+    await new MarketDouble(t.redis, t.redisPrefix).status({ tradingDate: '2026-03-05', phase: 'continuous' });
+    const bought = expectOk(await post('subscribe', { amount: '20000' }), operation);
+    const tomorrow = '2026-03-06';
+    expect(bought).toMatchObject({
+      date: '2026-03-05',
+      earnsFrom: tomorrow,
+      deferred: '0.00',
+      payableOn: null,
+    });
     await accrueThrough(
       { db: t.database.db, yieldPer10k: () => new Dec('0.4500'), chunkSize: 100 },
       tomorrow,

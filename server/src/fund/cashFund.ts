@@ -1,14 +1,18 @@
 import {
   CASH_FUND_NAV,
   type CashFundOverview,
+  confirmationDate,
   Dec,
   DomainError,
   type FundDay,
   type FundOperation,
   type FundYield,
+  fastRedemptionCap,
+  phaseAt,
+  splitRedemption,
   toMoneyString,
 } from '@bourse/shared';
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { queryRows } from '../db/rows.ts';
 import { requestHash, sameRequest } from '../http/idempotency.ts';
 import { lockUserCash, post, readUserCash, withdrawable } from '../ledger/ledger.ts';
@@ -37,6 +41,9 @@ function orderView(row: OrderRow): FundOperation {
     units: units(row.units),
     unitsAfter: units(row.unitsAfter),
     date: row.date,
+    deferred: units(row.deferredUnits),
+    payableOn: row.payableOn,
+    earnsFrom: row.earnsFrom,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -46,6 +53,16 @@ const dayView = (row: DayRow): FundDay => ({
   yieldPer10k: new Dec(row.yieldPer10k).toFixed(4),
   annualised7d: new Dec(row.annualised7d).toFixed(3),
 });
+
+/** What the user's redemptions of a fund day paid at once: the part of the day's T+0 cap used. */
+async function fastRedeemed(db: Db, userId: string, date: string): Promise<Dec> {
+  const [row] = await queryRows<{ fast: string }>(
+    db,
+    sql`select coalesce(sum(-units - deferred_units), 0)::text as fast from cash_fund_orders
+        where user_id = ${userId} and date = ${date} and kind = 'redeem'`,
+  );
+  return new Dec(row?.fast ?? 0);
+}
 
 async function replay(db: Db, userId: string, key: string, hash: string): Promise<OrderRow | undefined> {
   const [row] = await db
@@ -74,6 +91,7 @@ async function trade(
   const status = await deps.market.status();
   const tradingDate = tradingDateOf(status, now.getTime());
   const date = fundToday(status, now.getTime());
+  const phase = status?.phase ?? phaseAt(now);
   const done = await deps.db.transaction(async (tx) => {
     const cash = await lockUserCash(tx, userId);
     const raced = await replay(tx, userId, idempotencyKey, hash);
@@ -92,16 +110,20 @@ async function trade(
     } else if (amount.gt(held)) {
       throw new DomainError('fund.exceedsHolding', { units: units(held) });
     }
+    const confirmed = confirmationDate(date, phase);
+    // Under the holding's lock: two redemptions at once share one day's T+0 cap.
+    const { fast, deferred } =
+      kind === 'subscribe'
+        ? { fast: amount, deferred: new Dec(0) }
+        : splitRedemption(amount, await fastRedeemed(tx, userId, date), fastRedemptionCap(date));
+    const moved = kind === 'subscribe' ? fast : fast.negated();
+    const entryId = fast.isZero()
+      ? null
+      : await post(tx, cash, { kind: kind === 'subscribe' ? 'fundSubscribe' : 'fundRedeem', tradingDate }, [
+          { account: 'available', amount: moved.negated() },
+          { account: 'cashFund', amount: moved },
+        ]);
     const change = kind === 'subscribe' ? amount : amount.negated();
-    const entryId = await post(
-      tx,
-      cash,
-      { kind: kind === 'subscribe' ? 'fundSubscribe' : 'fundRedeem', tradingDate },
-      [
-        { account: 'available', amount: change.negated() },
-        { account: 'cashFund', amount: change },
-      ],
-    );
     const unitsAfter = held.plus(change);
     await tx
       .update(cashFundHoldings)
@@ -115,7 +137,10 @@ async function trade(
         units: units(change),
         unitsAfter: units(unitsAfter),
         date,
+        earnsFrom: kind === 'subscribe' ? confirmed : null,
         entryId,
+        deferredUnits: units(deferred),
+        payableOn: deferred.isZero() ? null : confirmed,
         idempotencyKey,
         requestHash: hash,
       })
@@ -132,7 +157,10 @@ export function subscribe(deps: CashFundDeps, userId: string, amount: string, ke
   return trade(deps, userId, 'subscribe', new Dec(amount), key, now);
 }
 
-/** Units back to available cash at once; at most the units held. */
+/**
+ * Units back to cash; at most the units held. Up to the day's T+0 cap is paid to available cash
+ * at once, the rest on the confirmation day (payDueRedemptions).
+ */
 export function redeem(deps: CashFundDeps, userId: string, redeemed: string, key: string, now = new Date()) {
   return trade(deps, userId, 'redeem', new Dec(redeemed), key, now);
 }
@@ -145,11 +173,12 @@ export async function overview(
 ): Promise<CashFundOverview> {
   const status = await deps.market.status();
   const tradingDate = tradingDateOf(status, now.getTime());
-  const [recent, [holding], [latestYield], cash] = await Promise.all([
+  const date = fundToday(status, now.getTime());
+  const [recent, [holding], [latestYield], cash, fastUsed, [redeeming]] = await Promise.all([
     deps.db
       .select()
       .from(cashFundDays)
-      .where(lte(cashFundDays.date, fundToday(status, now.getTime())))
+      .where(lte(cashFundDays.date, date))
       .orderBy(desc(cashFundDays.date))
       .limit(7),
     deps.db.select().from(cashFundHoldings).where(eq(cashFundHoldings.userId, userId)),
@@ -160,7 +189,14 @@ export async function overview(
       .orderBy(desc(cashFundYields.date))
       .limit(1),
     readUserCash(deps.db, userId),
+    fastRedeemed(deps.db, userId, date),
+    queryRows<{ units: string; payable_on: string | null }>(
+      deps.db,
+      sql`select coalesce(sum(deferred_units), 0)::text as units, min(payable_on) as payable_on
+          from cash_fund_orders where user_id = ${userId} and payable_on is not null and payout_entry_id is null`,
+    ),
   ]);
+  const cap = fastRedemptionCap(date);
   const days = recent.reverse().map(dayView);
   return {
     nav: CASH_FUND_NAV,
@@ -170,6 +206,10 @@ export async function overview(
     latestDay: days.at(-1) ?? null,
     recentDays: days,
     withdrawable: toMoneyString(withdrawable(cash, tradingDate)),
+    fastRedeemCap: toMoneyString(cap),
+    fastRedeemLeft: toMoneyString(Dec.max(0, cap.minus(fastUsed))),
+    redeeming: units(redeeming?.units ?? '0'),
+    redeemingPayableOn: redeeming?.payable_on ?? null,
   };
 }
 
@@ -190,14 +230,18 @@ export async function history(
       units: string;
       units_after: string;
       date: string;
+      deferred: string;
+      payable_on: string | null;
+      earns_from: string | null;
       created_at: string | Date;
     }>(
       db,
       sql`
-        select id::text as id, kind, units::text as units, units_after::text as units_after, date, created_at
+        select id::text as id, kind, units::text as units, units_after::text as units_after, date,
+               deferred_units::text as deferred, payable_on, earns_from, created_at
         from cash_fund_orders where user_id = ${userId}
         union all
-        select 'yield-' || date, 'yield', paid::text, units_after::text, date, created_at
+        select 'yield-' || date, 'yield', paid::text, units_after::text, date, '0', null, null, created_at
         from cash_fund_yields where user_id = ${userId} and paid > 0
         order by created_at desc, id desc
         limit ${pageSize} offset ${(page - 1) * pageSize}`,
@@ -212,6 +256,9 @@ export async function history(
       units: units(r.units),
       unitsAfter: units(r.units_after),
       date: r.date,
+      deferred: units(r.deferred),
+      payableOn: r.payable_on,
+      earnsFrom: r.earns_from,
       createdAt: new Date(r.created_at).toISOString(),
     }),
   );
@@ -246,4 +293,38 @@ export async function yields(
     }),
   );
   return { items, page, pageSize, total };
+}
+
+/**
+ * Pays every redemption part over the T+0 cap that is due by `today` (its confirmation day):
+ * cashFund → available, one entry each, the order's payout_entry_id set under the guard that it
+ * was not paid yet, so reruns and two runs at once pay each once. Answers how many were paid.
+ */
+export async function payDueRedemptions(db: Db, today: string): Promise<number> {
+  const due = await db
+    .select({ id: cashFundOrders.id, userId: cashFundOrders.userId })
+    .from(cashFundOrders)
+    .where(and(lte(cashFundOrders.payableOn, today), isNull(cashFundOrders.payoutEntryId)))
+    .orderBy(asc(cashFundOrders.payableOn), asc(cashFundOrders.id));
+  let paid = 0;
+  for (const { id, userId } of due) {
+    const done = await db.transaction(async (tx) => {
+      const cash = await lockUserCash(tx, userId);
+      const [order] = await tx
+        .select()
+        .from(cashFundOrders)
+        .where(and(eq(cashFundOrders.id, id), isNull(cashFundOrders.payoutEntryId)))
+        .for('update');
+      if (!order) return false;
+      const amount = new Dec(order.deferredUnits);
+      const entryId = await post(tx, cash, { kind: 'fundRedeem', tradingDate: order.payableOn! }, [
+        { account: 'cashFund', amount: amount.negated() },
+        { account: 'available', amount },
+      ]);
+      await tx.update(cashFundOrders).set({ payoutEntryId: entryId }).where(eq(cashFundOrders.id, id));
+      return true;
+    });
+    if (done) paid++;
+  }
+  return paid;
 }

@@ -45,8 +45,16 @@ export const cashFundOrders = pgTable(
     unitsAfter: units('units_after').notNull(),
     /** The fund's day it happened on: it decides which days the units earn (see shared cashFund.ts). */
     date: text('date').notNull(),
+    /** A subscription's confirmation day, from which its units earn (null: rows from before, the next day). */
+    earnsFrom: text('earns_from'),
+    /** The entry that moved cash at once: the subscription, or a redemption's T+0 part (none when all of it waits). */
     entryId: uuid('entry_id')
-      .notNull()
+      .unique()
+      .references(() => journalEntries.id),
+    /** A redemption's part over the day's T+0 cap, paid to cash on `payableOn` by `payoutEntryId`. */
+    deferredUnits: units('deferred_units').notNull().default('0'),
+    payableOn: text('payable_on'),
+    payoutEntryId: uuid('payout_entry_id')
       .unique()
       .references(() => journalEntries.id),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -57,6 +65,13 @@ export const cashFundOrders = pgTable(
     uniqueIndex('cash_fund_orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('cash_fund_orders_user_date_idx').on(t.userId, t.date),
     check('cash_fund_orders_units_check', sql`${t.units} <> 0`),
+    check(
+      'cash_fund_orders_deferred_check',
+      sql`${t.deferredUnits} >= 0 and (${t.deferredUnits} = 0) = (${t.payableOn} is null)`,
+    ),
+    index('cash_fund_orders_payable_idx')
+      .on(t.payableOn)
+      .where(sql`${t.payableOn} is not null and ${t.payoutEntryId} is null`),
   ],
 );
 
@@ -71,7 +86,7 @@ export const cashFundYields = pgTable(
     paid: cny('paid').notNull(),
     carry: numeric('carry', { precision: 20, scale: 10 }).notNull(),
     unitsAfter: units('units_after').notNull(),
-    /** The entry that paid the day's yields of the holders accrued with this one. */
+    /** The entry that paid this yield (none for a day that paid nothing and only carried). */
     entryId: uuid('entry_id').references(() => journalEntries.id),
     createdAt: at('created_at'),
   },

@@ -6,8 +6,9 @@ import { auditLedger } from '../ledger/audit.ts';
 import type { Db } from '../platform/database.ts';
 
 /**
- * What the fund owes its holders in the ledger (the cashFund account's postings) and the units
- * they hold; equal when every subscription, redemption and yield moved money exactly once.
+ * What the fund owes its holders in the ledger (the cashFund account's postings), and the units
+ * they hold plus the redemptions over the T+0 cap not paid yet; equal when every subscription,
+ * redemption, payout and yield moved money exactly once.
  */
 export async function fundAudit(db: Db): Promise<{ owed: string; held: string }> {
   const [row] = await queryRows<{ owed: string; held: string }>(
@@ -15,7 +16,9 @@ export async function fundAudit(db: Db): Promise<{ owed: string; held: string }>
     sql`select
           (select coalesce(sum(p.amount), 0) from postings p join ledger_accounts a on a.id = p.account_id
            where a.kind = 'cashFund')::numeric(20, 2)::text as owed,
-          (select coalesce(sum(units), 0) from cash_fund_holdings)::numeric(20, 2)::text as held`,
+          ((select coalesce(sum(units), 0) from cash_fund_holdings)
+           + (select coalesce(sum(deferred_units), 0) from cash_fund_orders where payout_entry_id is null)
+          )::numeric(20, 2)::text as held`,
   );
   return { owed: row?.owed ?? '0.00', held: row?.held ?? '0.00' };
 }

@@ -11,7 +11,7 @@ import {
   IPO_QUEUES,
 } from '@bourse/shared';
 import { type JobsOptions, Queue } from 'bullmq';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { queryRows } from '../db/rows.ts';
 import type { AppContext } from '../platform/appContext.ts';
@@ -52,9 +52,26 @@ async function enqueuePlan(queue: Queue, job: AllotmentPlanJob): Promise<void> {
 }
 
 /**
+ * The plan job of every run started on an issue still awaiting its allotment, added again: a
+ * run is committed before its job is queued, so a crash in between leaves a run without a job.
+ * The job's id makes this a no-op for a run whose plan is queued or done; a plan run again
+ * skips what is done. Answers how many runs were swept.
+ */
+export async function sweepAllotmentRuns(db: Db, queue: Queue): Promise<number> {
+  const runs = await db
+    .select({ ipoId: ipos.id, run: ipos.batchRun })
+    .from(ipos)
+    .where(and(eq(ipos.status, 'awaiting_allotment'), gt(ipos.batchRun, 0)))
+    .orderBy(asc(ipos.id));
+  for (const run of runs) await enqueuePlan(queue, run);
+  return runs.length;
+}
+
+/**
  * Starts a run of the batch (the first, or a re-run after a failure): the run number goes up so
  * the run's jobs get fresh ids, and chunks already done stay done. Only an issue awaiting its
- * allotment can run.
+ * allotment can run. Should the process die between the commit and the enqueue, the workers'
+ * sweep (sweepAllotmentRuns) queues the run.
  */
 export async function startAllotmentRun(db: Db, queue: Queue, ipoId: number): Promise<AllotmentPlanJob> {
   // Without firstOnly a run always starts.

@@ -7,6 +7,7 @@ export {
   allotmentQueue,
   startAllotmentRun,
   startFirstAllotmentRun,
+  sweepAllotmentRuns,
 } from './allotmentRuns.ts';
 export { createIpo } from './createIpo.ts';
 export { snapshotHoldings } from './holdingSnapshots.ts';

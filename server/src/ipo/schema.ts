@@ -97,6 +97,8 @@ export const ipoDraws = pgTable('ipo_draws', {
   tails: text('tails').array().notNull(),
   /** Exactly min(units offered, numbers). */
   winningNumbers: count('winning_numbers').notNull(),
+  /** The draw's method (workers/src/allotment/lottery.ts, DrawMethod), so verify redraws it the same way. */
+  method: integer('method').notNull().default(2),
   drawnAt: createdNow('drawn_at'),
 });
 

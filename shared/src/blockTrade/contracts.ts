@@ -56,6 +56,15 @@ export const blockOrderSchema = z.object({
 });
 export type BlockOrderView = z.infer<typeof blockOrderSchema>;
 
+/** A pending block order whose settlement failed every attempt, as the back office sees it. */
+export const failedSettlementSchema = blockOrderSchema.extend({
+  userId: z.uuid(),
+  settleFailedAt: z.string(),
+  /** The last attempt's error, for the back office (never shown to the customer). */
+  settleError: z.string(),
+});
+export type FailedSettlementView = z.infer<typeof failedSettlementSchema>;
+
 export const blockOrdersQuery = z.object({
   status: z.enum(BLOCK_ORDER_STATUSES, { message: 'common.validation' }).optional(),
   ...pageQuery,
@@ -93,6 +102,21 @@ export const blockTradeRoutes = {
     summary: 'Queue the settlement of every pending block order now (back office)',
     auth: 'admin',
     response: z.object({ queued: z.number().int() }),
+  }),
+  adminFailed: defineRoute({
+    method: 'get',
+    path: '/admin/blockTrade/failed',
+    summary: 'Block orders whose settlement failed every attempt, oldest failure first (back office)',
+    auth: 'admin',
+    response: z.object({ list: z.array(failedSettlementSchema) }),
+  }),
+  adminRetry: defineRoute({
+    method: 'post',
+    path: '/admin/blockTrade/retry',
+    summary: 'Retry a failed settlement at once: its failed job is replaced by a fresh one (back office)',
+    auth: 'admin',
+    body: z.object({ orderId: z.uuid({ message: 'blockTrade.notFound' }) }),
+    response: blockOrderSchema,
   }),
 } as const;
 

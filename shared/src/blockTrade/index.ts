@@ -23,6 +23,8 @@ export {
   blockSettleJobSchema,
   blockTradeJobIds,
   blockTradeRoutes,
+  type FailedSettlementView,
+  failedSettlementSchema,
   type PlaceBlockOrder,
   placeBlockOrderSchema,
 } from './contracts.ts';

@@ -34,6 +34,12 @@ export const cashFundOverviewSchema = z.object({
   recentDays: z.array(fundDaySchema),
   /** Cash that can be subscribed now: available cash but today's sale proceeds. */
   withdrawable: z.string(),
+  /** The T+0 redemption cap per day, and what is left of it today; beyond it a redemption is paid T+1. */
+  fastRedeemCap: z.string(),
+  fastRedeemLeft: z.string(),
+  /** Units redeemed and not yet paid (the parts over the cap), and the first day one is paid. */
+  redeeming: z.string(),
+  redeemingPayableOn: isoDate.nullable(),
 });
 export type CashFundOverview = z.infer<typeof cashFundOverviewSchema>;
 
@@ -45,6 +51,11 @@ export const fundOperationSchema = z.object({
   unitsAfter: z.string(),
   /** The fund's calendar day the change belongs to. */
   date: isoDate,
+  /** A redemption's units over the day's T+0 cap, paid to cash on `payableOn` ("0.00" otherwise). */
+  deferred: z.string(),
+  payableOn: isoDate.nullable(),
+  /** A subscription's confirmation day, from which its units earn. */
+  earnsFrom: isoDate.nullable(),
   createdAt: z.string(),
 });
 export type FundOperation = z.infer<typeof fundOperationSchema>;
@@ -80,7 +91,8 @@ export const cashFundRoutes = {
   subscribe: defineRoute({
     method: 'post',
     path: '/fund/cash/subscribe',
-    summary: 'Move cash into the fund at NAV 1.0000 (at most the withdrawable cash); earns from the next day',
+    summary:
+      'Move cash into the fund at NAV 1.0000 (at most the withdrawable cash); earns from its confirmation on the next trading day',
     auth: 'user',
     idempotent: true,
     body: fundSubscribeBody,
@@ -89,7 +101,8 @@ export const cashFundRoutes = {
   redeem: defineRoute({
     method: 'post',
     path: '/fund/cash/redeem',
-    summary: 'Move units back to available cash at once, at NAV 1.0000',
+    summary:
+      'Move units back to cash at NAV 1.0000: up to 10,000 CNY a day at once (T+0), the rest on the next trading day',
     auth: 'user',
     idempotent: true,
     body: fundRedeemBody,

@@ -8,7 +8,13 @@ export const IPO_QUEUES = {
   calendar: 'ipo-calendar',
 } as const;
 
-export const ALLOTMENT_JOBS = { plan: 'plan', chunk: 'chunk', finish: 'finish' } as const;
+export const ALLOTMENT_JOBS = {
+  plan: 'plan',
+  chunk: 'chunk',
+  finish: 'finish',
+  /** Every minute (a BullMQ job scheduler) and at start: re-adds the plan job of every started run. */
+  sweep: 'sweep',
+} as const;
 
 const ipoId = z.number().int().positive();
 const run = z.number().int().positive();

@@ -17,6 +17,7 @@ export const MESSAGE_KINDS = [
   'fill',
   'verificationResult',
   'blockTradeResult',
+  'blockTradeSettlementFailed',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -64,6 +65,17 @@ export const messageParamsSchemas = {
     amount: money,
     status: z.enum(['settled', 'refused']),
     reason: z.enum(BLOCK_REFUSAL_REASONS).optional(),
+  }),
+  /**
+   * To every admin: a block order's settlement failed all its attempts; the order stays pending
+   * with its cash or shares frozen until it is retried from the back-office desk.
+   */
+  blockTradeSettlementFailed: z.object({
+    ...stock,
+    orderId: z.uuid(),
+    side: z.enum(['buy', 'sell']),
+    quantity: shares,
+    amount: money,
   }),
 } as const satisfies Record<MessageKind, z.ZodType<Record<string, string | undefined>>>;
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../money.ts';
-import { dayBefore, daysAfter, holderDailyYield, sevenDayAnnualisedYield, yieldBasis } from './cashFund.ts';
+import {
+  confirmationDate,
+  dayBefore,
+  daysAfter,
+  fastRedemptionCap,
+  holderDailyYield,
+  sevenDayAnnualisedYield,
+  splitRedemption,
+  yieldBasis,
+} from './cashFund.ts';
 
 const d = (v: string) => new Dec(v);
 const fixed = (y: { exact: Dec; paid: Dec; carry: Dec }) => ({
@@ -92,5 +101,47 @@ describe('daysAfter and dayBefore', () => {
     expect(daysAfter('2026-02-27', '2026-03-02')).toEqual(['2026-02-28', '2026-03-01', '2026-03-02']);
     expect(daysAfter('2026-03-02', '2026-03-02')).toEqual([]);
     expect(dayBefore('2026-03-01')).toBe('2026-02-28');
+  });
+});
+
+describe('confirmationDate: the day a subscription starts earning, and a T+1 redemption is paid', () => {
+  it.each([
+    // Thursday in trading hours: applied Thursday, confirmed Friday (and earns over the weekend).
+    ['2026-03-05', 'continuous', '2026-03-06'],
+    // Friday in trading hours: confirmed Monday; the weekend earns nothing.
+    ['2026-03-06', 'continuous', '2026-03-09'],
+    // Friday after the 15:00 close: Monday's application, confirmed Tuesday.
+    ['2026-03-06', 'postClose', '2026-03-10'],
+    ['2026-03-06', 'closed', '2026-03-10'],
+    // Before the open counts for the day.
+    ['2026-03-06', 'preOpen', '2026-03-09'],
+    // Saturday and Sunday: Monday's application.
+    ['2026-03-07', 'closed', '2026-03-10'],
+    ['2026-03-08', 'closed', '2026-03-10'],
+    // Across the 2026 Spring Festival closure (16-23 Feb): 13 Feb → 24 Feb.
+    ['2026-02-13', 'continuous', '2026-02-24'],
+  ] as const)('%s during %s → %s', (date, phase, expected) => {
+    expect(confirmationDate(date, phase)).toBe(expected);
+  });
+});
+
+describe('splitRedemption under the T+0 cap', () => {
+  it.each([
+    // 4,000 of a fresh 10,000 cap: all at once.
+    ['4000.00', '0', '4000.00', '0.00'],
+    // 25,000: 10,000 at once, 15,000 on T+1.
+    ['25000.00', '0', '10000.00', '15000.00'],
+    // 9,000 used today already: 1,000 more at once.
+    ['5000.00', '9000.00', '1000.00', '4000.00'],
+    // The cap used up: all on T+1.
+    ['300.00', '10000.00', '0.00', '300.00'],
+  ])('%s with %s used today → %s now, %s later', (amount, used, fast, deferred) => {
+    const split = splitRedemption(d(amount), d(used), fastRedemptionCap('2026-03-06'));
+    expect([split.fast.toFixed(2), split.deferred.toFixed(2)]).toEqual([fast, deferred]);
+  });
+
+  it('is 10,000 CNY a day since the 2018 rule, and not encoded before it', () => {
+    expect(fastRedemptionCap('2018-06-01').toFixed(2)).toBe('10000.00');
+    expect(() => fastRedemptionCap('2018-05-31')).toThrow(RangeError);
   });
 });

@@ -5,18 +5,28 @@
  *
  * Rounding, written down once:
  * - A holder's basis for day D is the units held through the whole of D: the smaller of the
- *   units at the start of D and at its end (before D's yield). Units bought on D start earning
- *   on D+1; units sold on D earn nothing for D.
+ *   units at the start of D and at its end (before D's yield). A subscription counts as held
+ *   from the start of its confirmation day (below); units sold on D earn nothing for D.
  * - exact = basis × yieldPer10k / 10,000 + the holder's carried remainder; the holder is paid
  *   exact rounded half-up to the cent (never less than zero), and exact − paid is carried to the
  *   next day. The carry stays within half a cent, so over any run of days the sum paid is the
  *   sum earned to within half a cent, whatever the holding's size.
+ * - A subscription is an application of its trading day (one made after the 15:00 close, or on
+ *   a day without trading, belongs to the next trading day), confirmed on the trading day after
+ *   it (T+1); its units earn from the confirmation day (confirmationDate). Bought on a Friday,
+ *   they earn from Monday, not over the weekend.
+ * - Redemption to cash at once (T+0) is capped per user per calendar day (fastRedemptionCap); the
+ *   rest of a redemption is paid on the confirmation day of its application, like a normal
+ *   redemption (T+1). Both leave the holding, and stop earning, on the day they are asked for.
  * - The 7-day annualised yield is the CSRC formula for funds that carry income forward daily:
  *   ((1 + R₁/10,000) × … × (1 + R₇/10,000))^(365/7) − 1, in percent, rounded half-up to three
  *   decimals; over the n < 7 days of a young fund, the exponent is 365/n.
  */
 import { Dec } from '../money.ts';
+import { exchangeCalendar, type TradingCalendar } from '../rules/calendar.ts';
 import { addDays } from '../rules/dates.ts';
+import type { MarketPhase } from '../rules/sessions.ts';
+import { inForce, type Versioned } from '../rules/versioned.ts';
 
 export const CASH_FUND_NAV = '1.0000';
 /** Units, like cash, to the cent. */
@@ -66,3 +76,44 @@ export function daysAfter(after: string, through: string): string[] {
 
 /** The calendar day before `date`. */
 export const dayBefore = (date: string) => addDays(date, -1);
+
+/** The cash fund's rules by the date they took effect; sources in docs/domain-rules.md. */
+export interface CashFundRules extends Versioned {
+  /** Redemption paid to cash at once (T+0), per investor, per fund, per calendar day, CNY. */
+  readonly fastRedemptionCapPerDay: string;
+}
+
+export const CASH_FUND_RULES: readonly CashFundRules[] = [
+  // CSRC and PBoC announcement [2018] No. 10 on money-market fund internet sales and T+0 redemption.
+  { effectiveFrom: '2018-06-01', fastRedemptionCapPerDay: '10000.00' },
+];
+
+/** The T+0 redemption cap of a calendar day. */
+export const fastRedemptionCap = (date: string): Dec =>
+  new Dec(inForce(CASH_FUND_RULES, date, 'cash fund').fastRedemptionCapPerDay);
+
+/** Phases after the 15:00 close: an application then belongs to the next trading day. */
+const AFTER_CUTOFF: readonly MarketPhase[] = ['postClose', 'afterHoursFixed', 'closed'];
+
+/**
+ * The confirmation day of an application made on `date` in `phase`: the trading day after the
+ * application's trading day (the next trading day's when made after the close or on a closed day).
+ */
+export function confirmationDate(
+  date: string,
+  phase: MarketPhase,
+  calendar: TradingCalendar = exchangeCalendar,
+): string {
+  const applied =
+    calendar.isTradingDay(date) && !AFTER_CUTOFF.includes(phase) ? date : calendar.nextTradingDay(date);
+  return calendar.nextTradingDay(applied);
+}
+
+/**
+ * A redemption split into what is paid at once (up to what is left of the day's T+0 cap after
+ * `fastUsed`) and what is paid on the confirmation day.
+ */
+export function splitRedemption(amount: Dec, fastUsed: Dec, cap: Dec): { fast: Dec; deferred: Dec } {
+  const fast = Dec.min(amount, Dec.max(0, cap.minus(fastUsed)));
+  return { fast, deferred: amount.minus(fast) };
+}

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { allotmentProgress, allotmentQueue, ipos, startAllotmentRun } from '@bourse/server/ipo';
+import {
+  allotmentProgress,
+  allotmentQueue,
+  ipos,
+  startAllotmentRun,
+  sweepAllotmentRuns,
+} from '@bourse/server/ipo';
 import { DB_KINDS, openTestDatabase } from '@bourse/server/market/history/testing';
 import { type Database, loadConfig, logger } from '@bourse/server/platform';
+import { allotmentJobIds } from '@bourse/shared';
 import type { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -86,6 +93,28 @@ describe.each(DB_KINDS)('the allotment batch on %s', (kind) => {
       won_units: await subscribedUnits(db, ipoId),
     });
     expect((await verifyAllotment(db, '688102'))?.agree).toBe(true);
+  });
+
+  it('finishes a run committed without its job (a crash before the enqueue) once a worker starts', async () => {
+    const { db } = database;
+    const ipoId = await issueAwaitingAllotment(db, { code: '688104', seed: 'fourth', unitsOffered: 40 });
+    await subscribe(db, ipoId, 500, 'd');
+    // What startAllotmentRun commits before it enqueues: the process dies in between.
+    await db.update(ipos).set({ batchRun: 1 }).where(eq(ipos.id, ipoId));
+    expect(await queue.getJob(allotmentJobIds.plan({ ipoId, run: 1 }))).toBeUndefined();
+
+    // The restarted worker sweeps on start: the committed run gets its plan job.
+    const context = { config: loadConfig({}), database, redisUrl: TEST_REDIS_URL, redisPrefix: prefix };
+    const restarted = await allotmentService({ redisPrefix: prefix, chunkSize: 250 }).start(context);
+    try {
+      await finished(ipoId);
+    } finally {
+      await restarted.stop();
+    }
+    expect(await batchCounts(db, ipoId, '688104')).toMatchObject({ subscriptions: 500, won_units: 40 });
+    expect((await verifyAllotment(db, '688104'))?.agree).toBe(true);
+    // Swept again once finished: nothing to do.
+    expect(await sweepAllotmentRuns(db, queue)).toBe(0);
   });
 
   it('does each step once however often it runs', async () => {

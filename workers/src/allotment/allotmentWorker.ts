@@ -1,6 +1,11 @@
 /** The BullMQ worker of the allotment batch: plan → chunks (in parallel, any worker) → finish. */
 
-import { ALLOTMENT_JOB_OPTIONS, allotmentQueue, redisMessagePublisher } from '@bourse/server/ipo';
+import {
+  ALLOTMENT_JOB_OPTIONS,
+  allotmentQueue,
+  redisMessagePublisher,
+  sweepAllotmentRuns,
+} from '@bourse/server/ipo';
 import { type Db, logger } from '@bourse/server/platform';
 import {
   ALLOTMENT_JOBS,
@@ -26,7 +31,11 @@ export interface AllotmentOptions {
   lockDurationMs?: number;
   /** How often the worker looks for jobs whose lock lapsed. */
   stalledIntervalMs?: number;
+  /** How often the sweep looks for started runs without a job. */
+  sweepEveryMs?: number;
 }
+
+const SWEEP_SCHEDULER = 'ipo-allotment-sweep';
 
 export const DEFAULT_CHUNK_SIZE = 10_000;
 
@@ -80,6 +89,8 @@ export function allotmentProcessor(deps: {
         logger.info({ ...finish, finished }, 'allotment: batch finished');
         return { finished };
       }
+      case ALLOTMENT_JOBS.sweep:
+        return { swept: await sweepAllotmentRuns(deps.db, deps.queue) };
       default:
         throw new UnrecoverableError(`unknown allotment job ${job.name}`);
     }
@@ -108,6 +119,14 @@ export function allotmentService(options: AllotmentOptions = {}): BackgroundServ
         maxStalledCount: 1_000,
       });
       logWorkerProblems(worker, 'allotment');
+      // A run committed by a process that died before queueing it resumes here, not by hand.
+      const swept = await sweepAllotmentRuns(context.database.db, queue);
+      if (swept > 0) logger.info({ runs: swept }, 'allotment: started runs swept');
+      await queue.upsertJobScheduler(
+        SWEEP_SCHEDULER,
+        { every: options.sweepEveryMs ?? 60_000 },
+        { name: ALLOTMENT_JOBS.sweep, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+      );
       return {
         async stop() {
           await worker.close();

@@ -21,7 +21,13 @@ import {
   toMoneyString,
 } from '@bourse/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type CompiledTails, compileTails, drawWinningTails, winnersInRange } from './lottery.ts';
+import {
+  type CompiledTails,
+  compileTails,
+  DRAW_METHOD,
+  drawWinningTails,
+  winnersInRange,
+} from './lottery.ts';
 
 /** The first lottery number of every issue (nine digits, like the exchanges' own). */
 export const FIRST_NUMBER = 100_000_001;
@@ -74,9 +80,14 @@ export async function planAllotment(db: Db, job: AllotmentPlanJob, chunkSize: nu
         unitsOffered: Math.floor(ipo.onlineShares / sharesPerNumber(ipo.subscriptionDate)),
       };
       const { firstNumber, totalNumbers, unitsOffered } = input;
-      await tx
-        .insert(ipoDraws)
-        .values({ ipoId: ipo.id, firstNumber, totalNumbers, unitsOffered, ...drawWinningTails(input) });
+      await tx.insert(ipoDraws).values({
+        ipoId: ipo.id,
+        firstNumber,
+        totalNumbers,
+        unitsOffered,
+        method: DRAW_METHOD,
+        ...drawWinningTails({ ...input, method: DRAW_METHOD }),
+      });
     }
     const pending = await tx
       .select({ chunk: ipoAllotmentChunks.chunk })

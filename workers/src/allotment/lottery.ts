@@ -16,7 +16,18 @@ export interface DrawInput {
   totalNumbers: number;
   /** Units (500 shares each) on offer online. */
   unitsOffered: number;
+  /** How surplus winners are trimmed (DRAW_METHOD unless redrawing an older draw). */
+  method?: DrawMethod;
 }
+
+/**
+ * 2: surplus winners are trimmed one at a time, each drawn from the seed among all the winners.
+ * 1: draws stored before that (ipo_draws.method), trimmed from the last tail down, which took
+ * the highest-numbered endings first and so favoured early subscribers; kept only so that
+ * `verify` can still redraw those draws.
+ */
+export type DrawMethod = 1 | 2;
+export const DRAW_METHOD: DrawMethod = 2;
 
 export interface Draw {
   /**
@@ -116,17 +127,69 @@ function winnersOf(tails: readonly string[], firstNumber: number, totalNumbers: 
   return winnersInRange(compileTails(tails), firstNumber, totalNumbers);
 }
 
-/** The n-th (from 0) number of the range that no tail wins: binary search on the count of losers. */
-function nthLoser(tails: CompiledTails, firstNumber: number, totalNumbers: number, n: number): number {
+/**
+ * The n-th (from 0) number of the range that the tails win (`wins`) or do not: binary search on
+ * the arithmetic count of such numbers.
+ */
+function nthNumber(
+  tails: CompiledTails,
+  firstNumber: number,
+  totalNumbers: number,
+  n: number,
+  wins: boolean,
+): number {
   let lo = firstNumber;
   let hi = firstNumber + totalNumbers - 1;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
-    const losersUpToMid = mid - firstNumber + 1 - winnersInRange(tails, firstNumber, mid - firstNumber + 1);
-    if (losersUpToMid > n) hi = mid;
+    const upToMid = mid - firstNumber + 1;
+    const winnersUpToMid = winnersInRange(tails, firstNumber, upToMid);
+    if ((wins ? winnersUpToMid : upToMid - winnersUpToMid) > n) hi = mid;
     else lo = mid + 1;
   }
   return lo;
+}
+
+/**
+ * The tails less one winning number: its tail is replaced by the other endings under it, one
+ * digit longer at a time down to the full width (nine siblings a level, those winning nothing in
+ * the range left out), so every other number keeps its outcome.
+ */
+function withoutNumber(
+  tails: readonly string[],
+  number: number,
+  width: number,
+  firstNumber: number,
+  totalNumbers: number,
+): string[] {
+  const digits = String(number).padStart(width, '0');
+  const tail = tails.find((t) => digits.endsWith(t))!;
+  const rest = tails.filter((t) => t !== tail);
+  for (let length = tail.length + 1; length <= width; length++) {
+    const below = digits.slice(width - length + 1);
+    for (let digit = 0; digit <= 9; digit++) {
+      const sibling = `${digit}${below}`;
+      if (sibling !== digits.slice(width - length) && winnersOf([sibling], firstNumber, totalNumbers) > 0)
+        rest.push(sibling);
+    }
+  }
+  return rest;
+}
+
+/**
+ * Method 1's trim, in place: the last tail drawn goes if it wins nothing in the range; a shorter
+ * one splits into its ten one-digit-longer endings and the last of those is looked at again.
+ */
+function trimFromLastTail(tails: string[], winners: number, input: DrawInput, width: number): number {
+  let left = winners;
+  while (left > input.unitsOffered) {
+    const last = tails.pop()!;
+    const lastWins = winnersOf([last], input.firstNumber, input.totalNumbers);
+    if (lastWins > 0 && last.length < width) {
+      for (let digit = 0; digit <= 9; digit++) tails.push(`${digit}${last}`);
+    } else left -= lastWins;
+  }
+  return left;
 }
 
 const byLengthThenDigits = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
@@ -147,7 +210,7 @@ export function drawWinningTails(input: DrawInput): Draw {
     .padStart(width, '0');
 
   const endings = new OpenEndings();
-  const tails: string[] = [];
+  let tails: string[] = [];
   for (let length = 1; length <= width; length++) {
     const count = Number(rateDigits[length - 1]);
     const candidates = endings.candidates(length);
@@ -160,22 +223,21 @@ export function drawWinningTails(input: DrawInput): Draw {
   }
 
   // Whole blocks of 10^k numbers hold each ending equally; the range's ragged ends do not, so
-  // the count can miss the offer by a few. Trim from the last tail drawn: one that wins nothing
-  // in the range goes; a longer-reaching one splits into its ten one-digit-longer endings (the
-  // same numbers between them) until it is a single number, which goes.
+  // the count can miss the offer by a few. Either way the correction is a number drawn from the
+  // seed, uniformly among those it may change: a surplus winner loses (never by its place in the
+  // range, which would favour the early subscribers), a missing winner is a loser that wins.
   let winners = winnersOf(tails, firstNumber, totalNumbers);
-  while (winners > unitsOffered) {
-    const last = tails.pop()!;
-    const lastWins = winnersOf([last], firstNumber, totalNumbers);
-    if (lastWins > 0 && last.length < width) {
-      for (let digit = 0; digit <= 9; digit++) tails.push(`${digit}${last}`);
-    } else winners -= lastWins;
+  if ((input.method ?? DRAW_METHOD) === 1) winners = trimFromLastTail(tails, winners, input, width);
+  for (let i = 0; winners > unitsOffered; i++) {
+    const rank = seededIndex(seed, `trim/${i}`, winners);
+    const number = nthNumber(compileTails(tails), firstNumber, totalNumbers, rank, true);
+    tails = withoutNumber(tails, number, width, firstNumber, totalNumbers);
+    winners--;
   }
-  // Top up with single numbers drawn from the seed among the numbers that do not win yet.
   for (let i = 0; winners < unitsOffered; i++) {
-    const compiled = compileTails(tails);
     const rank = seededIndex(seed, `top-up/${i}`, totalNumbers - winners);
-    tails.push(String(nthLoser(compiled, firstNumber, totalNumbers, rank)).padStart(width, '0'));
+    const number = nthNumber(compileTails(tails), firstNumber, totalNumbers, rank, false);
+    tails.push(String(number).padStart(width, '0'));
     winners++;
   }
   return { tails: tails.sort(byLengthThenDigits), winningNumbers: winners };

@@ -64,6 +64,7 @@ export async function verifyAllotment(
     firstNumber: draw.firstNumber,
     totalNumbers: numbers,
     unitsOffered,
+    method: draw.method === 1 ? 1 : 2,
   });
   const table = tailTable(draw.tails);
   let next = draw.firstNumber;

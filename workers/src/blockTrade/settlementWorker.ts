@@ -4,10 +4,12 @@ import {
   type BlockOrderRow,
   type CounterpartyAnswer,
   queueSettlements,
+  recordSettlementFailure,
   SETTLEMENT_JOB_OPTIONS,
   settleBlockOrder,
   settlementQueue,
 } from '@bourse/server/blockTrade';
+import { redisMessagePublisher } from '@bourse/server/messages';
 import { type Db, logger } from '@bourse/server/platform';
 import { redisMarketView, redisUserEvents } from '@bourse/server/trading';
 import {
@@ -33,7 +35,13 @@ export interface SettlementDeps {
   answer: (order: BlockOrderRow) => CounterpartyAnswer;
   /** How long a counterparty takes to answer (the simulation's latency). */
   latencyMs: number;
+  /** Tells the admins of a settlement that failed every attempt, once committed. */
+  messages: ReturnType<typeof redisMessagePublisher>;
 }
+
+/** The attempt running is the job's last: a failure now is final (BullMQ counts those made before). */
+const lastAttempt = (job: Job, err: unknown) =>
+  err instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 
 /** The job processor, apart from the worker so tests can drive it. */
 export function settlementProcessor(deps: SettlementDeps) {
@@ -58,10 +66,17 @@ export function settlementProcessor(deps: SettlementDeps) {
       case BLOCK_TRADE_JOBS.settle: {
         const { orderId } = parseJobData(blockSettleJobSchema, job);
         if (deps.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.latencyMs));
-        const settled = await settleBlockOrder(deps.db, orderId, deps.answer);
-        if (!settled) return 'closed already';
-        deps.events.publish(settled.out);
-        return settled.order.status;
+        try {
+          const settled = await settleBlockOrder(deps.db, orderId, deps.answer);
+          if (!settled) return 'closed already';
+          deps.events.publish(settled.out);
+          return settled.order.status;
+        } catch (err) {
+          // Recorded before the job fails for good, so a worker dying here runs it again.
+          if (lastAttempt(job, err))
+            deps.messages.publish(await recordSettlementFailure(deps.db, orderId, (err as Error).message));
+          throw err;
+        }
       }
       default:
         throw new UnrecoverableError(`unknown block-trade job ${job.name}`);
@@ -103,6 +118,7 @@ export function blockTradeService(options: SettlementOptions = {}): BackgroundSe
           confirmRate: options.confirmRate ?? DEFAULT_CONFIRM_RATE,
         }),
         latencyMs: options.latencyMs ?? 0,
+        messages: redisMessagePublisher(redis, prefix),
       });
       const worker = new Worker(BLOCK_TRADE_QUEUES.settlement, processor, {
         connection: bull.blocking,

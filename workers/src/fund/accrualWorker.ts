@@ -1,6 +1,6 @@
-/** The cash fund's daily accrual as a BullMQ job: scheduled, and run once at start to catch up. */
+/** The cash fund's daily accrual and T+1 redemption payouts as a BullMQ job: scheduled, and run once at start to catch up. */
 
-import { accrueThrough, fundToday } from '@bourse/server/fund';
+import { accrueThrough, fundToday, payDueRedemptions } from '@bourse/server/fund';
 import { logger } from '@bourse/server/platform';
 import { redisMarketView } from '@bourse/server/trading';
 import { dayBefore, FUND_JOBS, FUND_QUEUES, fundAccrueJobSchema } from '@bourse/shared';
@@ -40,10 +40,13 @@ export function cashFundAccrualService(options: AccrualOptions = {}): Background
         FUND_QUEUES.accrual,
         async (job: Job) => {
           const { through: asked } = parseJobData(fundAccrueJobSchema, job);
-          const through = asked ?? dayBefore(fundToday(await market.status()));
-          const report = await accrueThrough(deps, through);
+          const today = fundToday(await market.status());
+          const report = await accrueThrough(deps, asked ?? dayBefore(today));
           if (report.days.length > 0) logger.info(report, 'cash fund: yields accrued');
-          return report;
+          // Redemptions over the T+0 cap reach cash on their confirmation day.
+          const redemptionsPaid = await payDueRedemptions(deps.db, today);
+          if (redemptionsPaid > 0) logger.info({ redemptionsPaid }, 'cash fund: T+1 redemptions paid');
+          return { ...report, redemptionsPaid };
         },
         // One at a time: days accrue in order.
         { connection: bull.blocking, prefix: bull.prefix, concurrency: 1 },

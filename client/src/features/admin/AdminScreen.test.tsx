@@ -1,4 +1,9 @@
-import type { AllotmentProgressView, IpoView, RealNameReviewItem } from '@bourse/shared';
+import type {
+  AllotmentProgressView,
+  FailedSettlementView,
+  IpoView,
+  RealNameReviewItem,
+} from '@bourse/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -278,6 +283,50 @@ describe('/admin for back office', () => {
     expect(callsTo(api, 'POST /admin/realName/review').map((c) => JSON.parse(String(c.body)))).toEqual([
       { id: request.id, decision: 'pass' },
       { id: '2d7c5e3a-0f4b-4c8d-9e2f-3a4b5c6d7e8f', decision: 'refuse', reason: 'photoUnclear' },
+    ]);
+  }, 20_000);
+
+  it('lists a failed block-trade settlement with what it holds frozen, and retries it', async () => {
+    asAdmin();
+    const failed: FailedSettlementView = {
+      id: '3e8d6f4b-1a5c-4d9e-8f3a-4b5c6d7e8f9a',
+      userId: request.userId,
+      symbol: '600000',
+      name: '浦发银行',
+      side: 'buy',
+      kind: 'intraday',
+      price: '3.00',
+      quantity: 300_000,
+      amount: '900000.00',
+      fees: '234.00',
+      frozenCash: '900234.00',
+      status: 'pending',
+      refusalReason: null,
+      tradingDate: '2026-07-09',
+      createdAt: '2026-07-09T02:00:00.000Z',
+      closedAt: null,
+      settleFailedAt: '2026-07-09T08:00:00.000Z',
+      settleError: 'counterparty link down',
+    };
+    let list = [failed];
+    const api = fakeApi({
+      'GET /ipo/calendar': ok([]),
+      'GET /admin/realName': noReviews,
+      'GET /admin/blockTrade/failed': () => jsonResponse({ code: 1, msg: 'ok', data: { list } }),
+      'POST /admin/blockTrade/retry': () => {
+        list = [];
+        return jsonResponse({ code: 1, msg: 'ok', data: { ...failed, frozenCash: '900234.00' } });
+      },
+    });
+    renderApp('/admin');
+    const row = await screen.findByTestId('admin-settlement');
+    expect(row.textContent).toContain('Buy 300,000 × 浦发银行 (600000) at 3.00');
+    expect(row.textContent).toContain('Cash frozen: 900,234.00 CNY');
+    expect(within(row).getByTestId('admin-settlement-error').textContent).toContain('counterparty link down');
+    await userEvent.click(within(row).getByTestId('admin-settlement-retry'));
+    expect(await screen.findByTestId('admin-settlements-empty')).toBeTruthy();
+    expect(callsTo(api, 'POST /admin/blockTrade/retry').map((c) => JSON.parse(String(c.body)))).toEqual([
+      { orderId: failed.id },
     ]);
   }, 20_000);
 });

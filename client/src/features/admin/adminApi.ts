@@ -1,4 +1,10 @@
-import { identityRoutes, ipoRoutes, type NewIpoRequest, type RealNameReview } from '@bourse/shared';
+import {
+  blockTradeRoutes,
+  identityRoutes,
+  ipoRoutes,
+  type NewIpoRequest,
+  type RealNameReview,
+} from '@bourse/shared';
 import { callApi } from '../../lib/http/client.ts';
 
 export const REVIEWS_PAGE_SIZE = 20;
@@ -25,3 +31,11 @@ export const fetchPendingReviews = (signal?: AbortSignal) =>
 
 export const reviewRealName = (body: RealNameReview) =>
   callApi(identityRoutes.review, { body, silent: true });
+
+/** Block orders whose settlement failed every attempt, oldest failure first. */
+export const fetchFailedSettlements = (signal?: AbortSignal) =>
+  callApi(blockTradeRoutes.adminFailed, { signal, silent: true });
+
+/** Replaces a failed settlement's job by a fresh one; the worker settles it within seconds. */
+export const retrySettlement = (orderId: string) =>
+  callApi(blockTradeRoutes.adminRetry, { body: { orderId }, silent: true });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useToastStore } from '../../shared-ui/toast/toastStore.ts';
 import { fundOperationOf, fundOverviewOf, fundYieldOf, pageOf } from '../../test/bankingFixtures.ts';
 import { callsTo, demoUser, fakeApi, ok } from '../../test/fixtures.ts';
 import { logIn, renderApp, resetSession } from '../../test/renderApp.tsx';
@@ -70,6 +71,50 @@ describe('/personCenter/money', () => {
       /^[0-9a-f]{32}$/,
     );
     await waitFor(() => expect(callsTo(api, 'GET /fund/cash')).toHaveLength(2));
+    expect(useToastStore.getState().current?.message).toBe(
+      'Subscribed 1,000.00 units; they earn from 2026-07-06.',
+    );
+  });
+
+  it('explains when a purchase starts earning, and the T+0 cap before a redemption', async () => {
+    fund({ 'GET /fund/cash': ok(fundOverviewOf({ fastRedeemLeft: '2500.00' })) });
+    renderApp('/personCenter/money');
+    await userEvent.click(await screen.findByTestId('fund-subscribe'));
+    expect(text('fund-trade-rule')).toContain('bought on a Friday, it earns from Monday');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await userEvent.click(await screen.findByTestId('fund-redeem'));
+    expect(text('fund-trade-rule')).toBe(
+      'Up to 10,000.00 CNY a day is paid to cash at once (left today: 2,500.00); the rest is paid on the next trading day.',
+    );
+  });
+
+  it('tells how a redemption over the cap is split, and when the rest arrives', async () => {
+    fund({
+      'GET /fund/cash': ok(fundOverviewOf({ redeeming: '15000.00', redeemingPayableOn: '2026-07-08' })),
+      'POST /fund/cash/redeem': ok(
+        fundOperationOf(4, {
+          kind: 'redeem',
+          units: '-10000.41',
+          unitsAfter: '0.00',
+          deferred: '7500.41',
+          payableOn: '2026-07-08',
+          earnsFrom: null,
+        }),
+      ),
+    });
+    renderApp('/personCenter/money');
+    expect((await screen.findByTestId('fund-redeeming')).textContent).toBe(
+      '15,000.00 units redeemed, paid to cash on 2026-07-08.',
+    );
+    await userEvent.click(screen.getByTestId('fund-redeem'));
+    const sheet = await screen.findByTestId('fund-redeem-sheet');
+    await userEvent.click(within(sheet).getByTestId('fund-trade-all'));
+    await userEvent.click(within(sheet).getByTestId('fund-trade-submit'));
+    await waitFor(() =>
+      expect(useToastStore.getState().current?.message).toBe(
+        'Redeemed 10,000.41 units: 2,500.00 to cash now, 7,500.41 on 2026-07-08.',
+      ),
+    );
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import type { CashFundOverview, FundOperation, FundYield } from '@bourse/shared';
+import { type CashFundOverview, Dec, type FundOperation, type FundYield } from '@bourse/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
@@ -60,10 +60,19 @@ function TradeSheet({
         kind === 'subscribe'
           ? await subscribeFund(validation.value, key)
           : await redeemFund(validation.value, key);
+      const units = money(done.units.replace('-', ''));
+      const later = new Dec(done.deferred);
       toast.success(
-        t(kind === 'subscribe' ? 'fund.subscribed' : 'fund.redeemed', {
-          units: money(done.units.replace('-', '')),
-        }),
+        kind === 'subscribe'
+          ? t('fund.subscribed', { units, date: done.earnsFrom ?? done.date })
+          : later.isZero()
+            ? t('fund.redeemed', { units })
+            : t('fund.redeemedSplit', {
+                units,
+                now: money(new Dec(done.units).negated().minus(later).toFixed(2)),
+                later: money(done.deferred),
+                date: done.payableOn,
+              }),
       );
       onDone();
       onClose();
@@ -101,6 +110,14 @@ function TradeSheet({
             {t('fund.all')}
           </button>
         </div>
+        <p className="form__hint" data-testid="fund-trade-rule">
+          {kind === 'subscribe'
+            ? t('fund.confirmRule')
+            : t('fund.fastCap', {
+                cap: money(overview.fastRedeemCap),
+                left: money(overview.fastRedeemLeft),
+              })}
+        </p>
         <FormError message={failure} />
         <Button type="submit" block disabled={busy} testId="fund-trade-submit">
           {t(kind === 'subscribe' ? 'fund.subscribe' : 'fund.redeem')}
@@ -140,6 +157,11 @@ function Overview({
             </dd>
           </div>
         </dl>
+        {overview.redeemingPayableOn !== null && (
+          <p className="form__hint" data-testid="fund-redeeming">
+            {t('fund.redeeming', { units: money(overview.redeeming), date: overview.redeemingPayableOn })}
+          </p>
+        )}
         <div className="fund-hero__actions">
           <Button onClick={() => onTrade('subscribe')} testId="fund-subscribe">
             {t('fund.subscribe')}
@@ -188,6 +210,7 @@ function Overview({
           <p className="form__hint">{t('fund.noDays')}</p>
         )}
         <p className="form__hint fund-facts__rule">{t('fund.rule')}</p>
+        <p className="form__hint fund-facts__rule">{t('fund.confirmRule')}</p>
       </section>
     </>
   );
@@ -246,6 +269,11 @@ function HistoryList() {
               <span>{formatDate(op.createdAt)}</span>
               <span>{t('fund.unitsAfter', { units: money(op.unitsAfter) })}</span>
             </p>
+            {op.payableOn !== null && (
+              <p className="fund-line__detail" data-testid="fund-operation-deferred">
+                {t('fund.deferredLine', { units: money(op.deferred), date: op.payableOn })}
+              </p>
+            )}
           </li>
         ))}
       </ul>

@@ -112,6 +112,21 @@ describe('messageText', () => {
       'Block buy of 300,000 shares of 中芯国际 (688981) at 27.13 settled: 8,139,000.00 CNY.',
     ],
     [
+      'a block buy whose settlement failed, to back office',
+      {
+        kind: 'blockTradeSettlementFailed',
+        params: {
+          ...stock,
+          orderId: '7d0c1a52-6f1b-4f7e-9a57-1f1f2c3d4e5f',
+          side: 'buy',
+          quantity: '300000',
+          amount: '8139000.00',
+        },
+      },
+      'Block-trade settlement failed',
+      "The settlement of a block buy of 300,000 shares of 中芯国际 (688981), 8,139,000.00 CNY, failed every attempt. The customer's cash stays frozen until it is retried from the back-office desk.",
+    ],
+    [
       'a verification passed',
       { kind: 'verificationResult', params: { status: 'passed' } },
       'Real-name verification result',

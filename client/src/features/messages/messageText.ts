@@ -146,6 +146,19 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
             : t('messages.kinds.blockTradeResult.sellSettled', values),
       };
     }
+    case 'blockTradeSettlementFailed': {
+      const p = messageParamsSchemas.blockTradeSettlementFailed.safeParse(message.params);
+      if (!p.success) return unknown;
+      const { side, quantity, amount, symbol, name } = p.data;
+      const values = { symbol, name, quantity: count(quantity), amount: cash(amount) };
+      return {
+        title: t('messages.kinds.blockTradeSettlementFailed.title'),
+        body:
+          side === 'buy'
+            ? t('messages.kinds.blockTradeSettlementFailed.buy', values)
+            : t('messages.kinds.blockTradeSettlementFailed.sell', values),
+      };
+    }
     default:
       return unknown;
   }

@@ -1,0 +1,9 @@
+import type { blockTradeRoutes } from '@bourse/shared';
+import type { Handler } from '../http/mountRoute.ts';
+import { blockTradeDeps } from './blockTradeDeps.ts';
+import { failedSettlements } from './settlementFailures.ts';
+
+/** Back office: block orders whose settlement failed every attempt, still frozen. */
+export const adminFailedHandler: Handler<typeof blockTradeRoutes.adminFailed> = async (ctx) => ({
+  list: await failedSettlements(blockTradeDeps(ctx.app).db),
+});
