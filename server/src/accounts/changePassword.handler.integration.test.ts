@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { userRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
@@ -58,42 +59,56 @@ describe.each(DB_KINDS)('POST /api/user/changePassword on %s', (kind) => {
     expect(await passwordHashOf(credentials.account)).toBe(before);
   });
 
-  const change = (token: string, oldPassword: string, newPassword: string, lang?: string) =>
-    t.api.post('/api/user/changePassword', { oldPassword, newPassword }, { token, lang });
+  // Attempts are budgeted per account and client IP, as login's: each test from an address of its own.
+  const ip = () => `198.18.${[...randomBytes(2)].join('.')}`;
+  const change = (token: string, oldPassword: string, newPassword: string, from: string, lang?: string) =>
+    t.api.post('/api/user/changePassword', { oldPassword, newPassword }, { token, lang, ip: from });
 
   it('locks change-password and login for 15 minutes after 5 wrong old passwords', async () => {
     const { token, credentials } = await t.api.signUp({ password: 'secret123' });
+    const address = ip();
     for (let i = 0; i < 5; i++) {
-      expectFailure(await change(token, `wrong-${i}`, 'brand-new-1'), 'auth.oldPasswordWrong');
+      expectFailure(await change(token, `wrong-${i}`, 'brand-new-1', address), 'auth.oldPasswordWrong');
     }
     const before = await passwordHashOf(credentials.account);
-    const sixth = await change(token, 'secret123', 'brand-new-1', 'it');
+    const sixth = await change(token, 'secret123', 'brand-new-1', address, 'it');
     expectFailure(sixth, 'auth.tooManyAttempts', 'it', { minutes: 15 });
     expect(await passwordHashOf(credentials.account)).toBe(before);
-    // The same per-account count as login's: guessing here closes that door too.
-    expectFailure(await t.api.login(credentials.account, 'secret123'), 'auth.tooManyAttempts', 'zh-CN', {
-      minutes: 15,
-    });
+    // The same count as login's: guessing here closes that door too.
+    expectFailure(
+      await t.api.login(credentials.account, 'secret123', { ip: address }),
+      'auth.tooManyAttempts',
+      'zh-CN',
+      { minutes: 15 },
+    );
   });
 
   it('forgives the failures on a successful change', async () => {
     const { token } = await t.api.signUp({ password: 'secret123' });
+    const address = ip();
     for (let i = 0; i < 4; i++)
-      expectFailure(await change(token, 'wrong', 'x-123456'), 'auth.oldPasswordWrong');
-    expectOk(await change(token, 'secret123', 'brand-new-1'), userRoutes.changePassword.response);
+      expectFailure(await change(token, 'wrong', 'x-123456', address), 'auth.oldPasswordWrong');
+    expectOk(await change(token, 'secret123', 'brand-new-1', address), userRoutes.changePassword.response);
     for (let i = 0; i < 4; i++)
-      expectFailure(await change(token, 'wrong', 'x-123456'), 'auth.oldPasswordWrong');
-    expectOk(await change(token, 'brand-new-1', 'brand-new-2'), userRoutes.changePassword.response);
+      expectFailure(await change(token, 'wrong', 'x-123456', address), 'auth.oldPasswordWrong');
+    expectOk(await change(token, 'brand-new-1', 'brand-new-2', address), userRoutes.changePassword.response);
   });
 
   it("leaves other users' password changes alone", async () => {
     const alice = await t.api.signUp({ password: 'secret123' });
     const bob = await t.api.signUp({ password: 'secret123' });
-    for (let i = 0; i < 5; i++) await change(alice.token, 'wrong', 'brand-new-1');
-    expectFailure(await change(alice.token, 'secret123', 'brand-new-1'), 'auth.tooManyAttempts', 'zh-CN', {
-      minutes: 15,
-    });
-    expectOk(await change(bob.token, 'secret123', 'brand-new-1'), userRoutes.changePassword.response);
+    const address = ip();
+    for (let i = 0; i < 5; i++) await change(alice.token, 'wrong', 'brand-new-1', address);
+    expectFailure(
+      await change(alice.token, 'secret123', 'brand-new-1', address),
+      'auth.tooManyAttempts',
+      'zh-CN',
+      { minutes: 15 },
+    );
+    expectOk(
+      await change(bob.token, 'secret123', 'brand-new-1', address),
+      userRoutes.changePassword.response,
+    );
   });
 
   it('names the missing field in the message', async () => {
