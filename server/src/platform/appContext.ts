@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { loginAttempts } from '../accounts/loginAttempts.ts';
-import type { RegistrationHooks } from '../accounts/register.handler.ts';
+import { type RegistrationHooks, registrationLimit } from '../accounts/register.handler.ts';
 import { type LoginKeys, loginKeyStore } from '../accounts/serverKeys.ts';
 import { MarketState } from '../market/marketState.ts';
 import type { AttemptLimit } from './attemptLimit.ts';
@@ -27,6 +27,8 @@ export interface AppContext {
   /** Login and change-password's attempt budgets (docs/adr/0011-attempt-limits.md). */
   loginAttempts: AttemptLimit;
   registrationHooks: RegistrationHooks;
+  /** Registrations per client IP per hour (config.registrationsPerIpPerHour). */
+  registrationLimit: AttemptLimit;
   /** This process's view of the market, fed from Redis; startServer starts it. */
   market: MarketState;
 }
@@ -43,6 +45,11 @@ export function createAppContext(options: AppOptions): AppContext {
     loginKeys: loginKeyStore(options.database.db),
     loginAttempts: loginAttempts(options.redis, redisPrefix),
     registrationHooks: options.registrationHooks ?? {},
+    registrationLimit: registrationLimit(
+      options.redis,
+      redisPrefix,
+      options.config.registrationsPerIpPerHour,
+    ),
     market: new MarketState(options.redis, redisPrefix),
   };
 }

@@ -10,11 +10,18 @@ export interface AttemptBudget {
   attempts: number;
   windowMs: number;
   /**
-   * What a right answer does to the budget: 'clear' forgets its wrong attempts (a budget of
-   * the caller's own), 'refund' only gives back the right attempt (a budget strangers share,
-   * whose failures the owner's success must not wipe).
+   * What a right answer to attempt() does to the budget: 'clear' forgets its wrong attempts (a
+   * budget of the caller's own), 'refund' (the default) only gives back the right attempt (a
+   * budget strangers share, whose failures the owner's success must not wipe).
    */
-  onSuccess: 'clear' | 'refund';
+  onSuccess?: 'clear' | 'refund';
+}
+
+/** One unit taken from one budget: what to give back, and what the budget has left. */
+interface Spent {
+  limiter: RateLimiterRedis;
+  key: string;
+  left: number;
 }
 
 export type AttemptOutcome =
@@ -57,33 +64,32 @@ export class AttemptLimit {
    * (a malformed entry) gives the attempt back too.
    */
   async attempt(keys: readonly string[], verify: () => Promise<boolean>): Promise<AttemptOutcome> {
-    const spent: { limiter: RateLimiterRedis; key: string; left: number }[] = [];
-    const refund = () => this.run(() => Promise.all(spent.map(({ limiter, key }) => limiter.reward(key, 1))));
-    for (const [i, limiter] of this.limiters.entries()) {
-      const key = this.keyAt(keys, i);
-      const res = await this.run(() => limiter.consume(key).catch(refusal));
-      if (res.consumedPoints > limiter.points) {
-        await refund();
-        return { outcome: 'refused', retryInMs: res.msBeforeNext };
-      }
-      spent.push({ limiter, key, left: res.remainingPoints });
-    }
-    let right: boolean;
-    try {
-      right = await verify();
-    } catch (err) {
-      await refund();
-      throw err;
-    }
-    if (!right) return { outcome: 'wrong', attemptsLeft: Math.min(...spent.map((s) => s.left)) };
+    const taken = await this.take(keys);
+    if ('retryInMs' in taken) return { outcome: 'refused', retryInMs: taken.retryInMs };
+    const right = await this.orGiveBack(taken, verify);
+    if (!right) return { outcome: 'wrong', attemptsLeft: Math.min(...taken.map((s) => s.left)) };
     await this.run(() =>
       Promise.all(
-        spent.map(({ limiter, key }, i) =>
+        taken.map(({ limiter, key }, i) =>
           this.budgets[i]?.onSuccess === 'clear' ? limiter.delete(key) : limiter.reward(key, 1),
         ),
       ),
     );
     return { outcome: 'right' };
+  }
+
+  /**
+   * The same budgets for an action limited by how often it is done rather than by guesses
+   * (registrations): spends one of each, runs `action` and keeps them spent; the action
+   * throwing gives them back.
+   */
+  async spend<T>(
+    keys: readonly string[],
+    action: () => Promise<T>,
+  ): Promise<{ outcome: 'done'; value: T } | { outcome: 'refused'; retryInMs: number }> {
+    const taken = await this.take(keys);
+    if ('retryInMs' in taken) return { outcome: 'refused', retryInMs: taken.retryInMs };
+    return { outcome: 'done', value: await this.orGiveBack(taken, action) };
   }
 
   /** Closes every budget of these keys for `ms`; when it ends they start afresh. */
@@ -104,6 +110,34 @@ export class AttemptLimit {
         res && res.consumedPoints >= (this.budgets[i]?.attempts ?? 0) ? res.msBeforeNext : 0,
       ),
     );
+  }
+
+  /** One unit of every budget, narrowest first; a refusal gives back what the earlier ones gave. */
+  private async take(keys: readonly string[]): Promise<Spent[] | { retryInMs: number }> {
+    const spent: Spent[] = [];
+    for (const [i, limiter] of this.limiters.entries()) {
+      const key = this.keyAt(keys, i);
+      const res = await this.run(() => limiter.consume(key).catch(refusal));
+      if (res.consumedPoints > limiter.points) {
+        await this.giveBack(spent);
+        return { retryInMs: res.msBeforeNext };
+      }
+      spent.push({ limiter, key, left: res.remainingPoints });
+    }
+    return spent;
+  }
+
+  private async orGiveBack<T>(spent: readonly Spent[], action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (err) {
+      await this.giveBack(spent);
+      throw err;
+    }
+  }
+
+  private async giveBack(spent: readonly Spent[]): Promise<void> {
+    await this.run(() => Promise.all(spent.map(({ limiter, key }) => limiter.reward(key, 1))));
   }
 
   private keyAt(keys: readonly string[], i: number): string {
