@@ -30,7 +30,8 @@ export type AttemptOutcome =
   | { outcome: 'refused'; retryInMs: number };
 
 /**
- * Attempts at a secret (login password, payment password), limited by one or more budgets.
+ * Attempts at a secret (login password, payment password), limited by one or more budgets;
+ * spend() applies the same budgets to actions limited by count (registrations).
  * Each attempt is counted before it is verified, by one atomic Redis script per budget
  * (rate-limiter-flexible's RateLimiterRedis), so concurrent attempts can never verify more
  * than a budget allows. Each script touches one key, so this works on Redis Cluster. Without
