@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
+import { createUser } from '../trading/testing/serviceDeps.ts';
+import { createSession } from './sessions.ts';
 
 describe.each(DB_KINDS)('POST /api/user/changePassword on %s', (kind) => {
   const t = useTestServer(kind);
@@ -127,11 +129,13 @@ describe.each(DB_KINDS)('POST /api/user/changePassword without Redis on %s', (ki
   const t = useTestServer(kind, { redisUrl: 'redis://127.0.0.1:1' });
 
   it('refuses with 503 rather than allow unlimited guessing, changing nothing', async () => {
-    const { token, credentials } = await t.api.signUp({ password: 'secret123' });
+    // Signing up needs Redis too (its per-IP count): the user and session are made directly.
+    const userId = await createUser(t.database.db);
+    const token = await createSession(t.database.db, userId);
     const [before] = await t.database.db.query.users.findMany();
     const res = await t.api.post(
       '/api/user/changePassword',
-      { oldPassword: credentials.password, newPassword: 'brand-new-1' },
+      { oldPassword: 'secret123', newPassword: 'brand-new-1' },
       { token, lang: 'th' },
     );
     expectFailure(res, 'common.unavailable', 'th');

@@ -161,3 +161,13 @@ describe.each(DB_KINDS)('registrations per IP on %s', (kind) => {
     }
   });
 });
+
+describe.each(DB_KINDS)('POST /api/user/register without Redis on %s', (kind) => {
+  // Nothing listens on port 1: the per-IP count cannot be kept.
+  const t = useTestServer(kind, { redisUrl: 'redis://127.0.0.1:1' });
+
+  it('refuses with 503 rather than register without a limit, writing nothing', async () => {
+    const res = await withoutWrites(t.database.db, () => t.api.register(newRegistration(), { lang: 'ko' }));
+    expectFailure(res, 'common.unavailable', 'ko');
+  });
+});
