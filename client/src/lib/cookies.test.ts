@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getCookie, removeCookie, setCookie } from './cookies.ts';
+import { cookieAttributes, getCookie, removeCookie, setCookie } from './cookies.ts';
 
 describe('cookies', () => {
   afterEach(() => removeCookie('Local_Lang'));
@@ -22,5 +22,15 @@ describe('cookies', () => {
     setCookie('Admin-Token', 'abc', 3);
     vi.useRealTimers();
     expect(writes[0]).toBe('Admin-Token=abc; expires=Sun, 04 Jan 2026 00:00:00 GMT; path=/; SameSite=Lax');
+  });
+
+  it('adds Secure when the page came over HTTPS, and only then', () => {
+    const expires = new Date(Date.UTC(2026, 0, 4));
+    expect(cookieAttributes(expires, true)).toBe(
+      'expires=Sun, 04 Jan 2026 00:00:00 GMT; path=/; SameSite=Lax; Secure',
+    );
+    expect(cookieAttributes(expires, false)).toBe(
+      'expires=Sun, 04 Jan 2026 00:00:00 GMT; path=/; SameSite=Lax',
+    );
   });
 });

@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { userRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
+import { createUser } from '../trading/testing/serviceDeps.ts';
+import { createSession } from './sessions.ts';
 
 describe.each(DB_KINDS)('POST /api/user/changePassword on %s', (kind) => {
   const t = useTestServer(kind);
@@ -58,42 +61,56 @@ describe.each(DB_KINDS)('POST /api/user/changePassword on %s', (kind) => {
     expect(await passwordHashOf(credentials.account)).toBe(before);
   });
 
-  const change = (token: string, oldPassword: string, newPassword: string, lang?: string) =>
-    t.api.post('/api/user/changePassword', { oldPassword, newPassword }, { token, lang });
+  // Attempts are budgeted per account and client IP, as login's: each test from an address of its own.
+  const ip = () => `198.18.${[...randomBytes(2)].join('.')}`;
+  const change = (token: string, oldPassword: string, newPassword: string, from: string, lang?: string) =>
+    t.api.post('/api/user/changePassword', { oldPassword, newPassword }, { token, lang, ip: from });
 
   it('locks change-password and login for 15 minutes after 5 wrong old passwords', async () => {
     const { token, credentials } = await t.api.signUp({ password: 'secret123' });
+    const address = ip();
     for (let i = 0; i < 5; i++) {
-      expectFailure(await change(token, `wrong-${i}`, 'brand-new-1'), 'auth.oldPasswordWrong');
+      expectFailure(await change(token, `wrong-${i}`, 'brand-new-1', address), 'auth.oldPasswordWrong');
     }
     const before = await passwordHashOf(credentials.account);
-    const sixth = await change(token, 'secret123', 'brand-new-1', 'it');
+    const sixth = await change(token, 'secret123', 'brand-new-1', address, 'it');
     expectFailure(sixth, 'auth.tooManyAttempts', 'it', { minutes: 15 });
     expect(await passwordHashOf(credentials.account)).toBe(before);
-    // The same per-account count as login's: guessing here closes that door too.
-    expectFailure(await t.api.login(credentials.account, 'secret123'), 'auth.tooManyAttempts', 'zh-CN', {
-      minutes: 15,
-    });
+    // The same count as login's: guessing here closes that door too.
+    expectFailure(
+      await t.api.login(credentials.account, 'secret123', { ip: address }),
+      'auth.tooManyAttempts',
+      'zh-CN',
+      { minutes: 15 },
+    );
   });
 
   it('forgives the failures on a successful change', async () => {
     const { token } = await t.api.signUp({ password: 'secret123' });
+    const address = ip();
     for (let i = 0; i < 4; i++)
-      expectFailure(await change(token, 'wrong', 'x-123456'), 'auth.oldPasswordWrong');
-    expectOk(await change(token, 'secret123', 'brand-new-1'), userRoutes.changePassword.response);
+      expectFailure(await change(token, 'wrong', 'x-123456', address), 'auth.oldPasswordWrong');
+    expectOk(await change(token, 'secret123', 'brand-new-1', address), userRoutes.changePassword.response);
     for (let i = 0; i < 4; i++)
-      expectFailure(await change(token, 'wrong', 'x-123456'), 'auth.oldPasswordWrong');
-    expectOk(await change(token, 'brand-new-1', 'brand-new-2'), userRoutes.changePassword.response);
+      expectFailure(await change(token, 'wrong', 'x-123456', address), 'auth.oldPasswordWrong');
+    expectOk(await change(token, 'brand-new-1', 'brand-new-2', address), userRoutes.changePassword.response);
   });
 
   it("leaves other users' password changes alone", async () => {
     const alice = await t.api.signUp({ password: 'secret123' });
     const bob = await t.api.signUp({ password: 'secret123' });
-    for (let i = 0; i < 5; i++) await change(alice.token, 'wrong', 'brand-new-1');
-    expectFailure(await change(alice.token, 'secret123', 'brand-new-1'), 'auth.tooManyAttempts', 'zh-CN', {
-      minutes: 15,
-    });
-    expectOk(await change(bob.token, 'secret123', 'brand-new-1'), userRoutes.changePassword.response);
+    const address = ip();
+    for (let i = 0; i < 5; i++) await change(alice.token, 'wrong', 'brand-new-1', address);
+    expectFailure(
+      await change(alice.token, 'secret123', 'brand-new-1', address),
+      'auth.tooManyAttempts',
+      'zh-CN',
+      { minutes: 15 },
+    );
+    expectOk(
+      await change(bob.token, 'secret123', 'brand-new-1', address),
+      userRoutes.changePassword.response,
+    );
   });
 
   it('names the missing field in the message', async () => {
@@ -112,11 +129,13 @@ describe.each(DB_KINDS)('POST /api/user/changePassword without Redis on %s', (ki
   const t = useTestServer(kind, { redisUrl: 'redis://127.0.0.1:1' });
 
   it('refuses with 503 rather than allow unlimited guessing, changing nothing', async () => {
-    const { token, credentials } = await t.api.signUp({ password: 'secret123' });
+    // Signing up needs Redis too (its per-IP count): the user and session are made directly.
+    const userId = await createUser(t.database.db);
+    const token = await createSession(t.database.db, userId);
     const [before] = await t.database.db.query.users.findMany();
     const res = await t.api.post(
       '/api/user/changePassword',
-      { oldPassword: credentials.password, newPassword: 'brand-new-1' },
+      { oldPassword: 'secret123', newPassword: 'brand-new-1' },
       { token, lang: 'th' },
     );
     expectFailure(res, 'common.unavailable', 'th');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { userRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
+import { malformedMultipart } from '../testing/malformedMultipart.ts';
 import { withoutWrites } from '../testing/rows.ts';
 import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
@@ -55,6 +56,14 @@ describe.each(DB_KINDS)('POST /api/user/editAvatar on %s', (kind) => {
   ])('refuses %s', async (_, bytes, type) => {
     const { token } = await t.api.signUp();
     expectFailure(await refusedUpload(token, bytes, type, 'fr'), 'avatar.badType', 'fr');
+  });
+
+  it.each(malformedMultipart('file'))('refuses %s with 400, storing nothing', async (_, body, type) => {
+    const { token } = await t.api.signUp();
+    const res = await withoutWrites(t.database.db, () =>
+      t.api.postRaw('/api/user/editAvatar', body, type, { token, lang: 'th' }),
+    );
+    expectFailure(res, 'common.badMultipart', 'th');
   });
 
   it('refuses an image over 2 MB', async () => {

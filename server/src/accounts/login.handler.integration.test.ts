@@ -5,6 +5,7 @@ import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { withoutWrites } from '../testing/rows.ts';
 import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
+import { holdVerifications } from '../testing/verifications.ts';
 
 describe.each(DB_KINDS)('POST /api/user/login on %s', (kind) => {
   const t = useTestServer(kind);
@@ -92,35 +93,59 @@ describe.each(DB_KINDS)('POST /api/user/login on %s', (kind) => {
     expectFailure(await refused(await t.api.encrypt(credentials)), 'auth.inputAccountPassword');
   });
 
-  it('locks an account out after 5 failures in 15 minutes, from any IP', async () => {
+  it('locks an account out from one IP after 5 failures in 15 minutes', async () => {
     const { credentials } = await t.api.signUp();
+    const address = ip();
     for (let i = 0; i < 5; i++) {
       expectFailure(
-        await t.api.login(credentials.account, `wrong-${i}`, { ip: ip() }),
+        await t.api.login(credentials.account, `wrong-${i}`, { ip: address }),
         'auth.badCredentials',
       );
     }
-    const sixth = await t.api.login(credentials.account, credentials.password, { ip: ip(), lang: 'zh-CN' });
+    const sixth = await t.api.login(credentials.account, credentials.password, {
+      ip: address,
+      lang: 'zh-CN',
+    });
     expectFailure(sixth, 'auth.tooManyAttempts', 'zh-CN', { minutes: 15 });
     expect(sixth.body.msg).toBe('失败次数过多，请 15 分钟后再试。');
-    const ttl = await t.redis.pttl(`${t.redisPrefix}login:fail:account:${credentials.account}`);
-    expect(ttl).toBeGreaterThan(14 * 60_000);
+    const key = `${t.redisPrefix}attempts:login:account-ip:${credentials.account}@${address}`;
+    expect(await t.redis.pttl(key)).toBeGreaterThan(14 * 60_000);
   });
 
-  it('locks an IP out after 5 failures on any accounts', async () => {
+  it('does not let a stranger who spent their attempts lock the owner out', async () => {
+    const { credentials } = await t.api.signUp();
+    const stranger = ip();
+    const wrong = (times: number) =>
+      Promise.all(
+        Array.from({ length: times }, (_, i) =>
+          t.api.login(credentials.account, `wrong-${i}`, { ip: stranger }),
+        ),
+      );
+    await wrong(5);
+    // Hammering on after the lock is refused unverified and spends nothing of the account's
+    // ceiling (50 in 15 minutes from everywhere: attemptLimit.integration.test.ts).
+    const hammered = await wrong(30);
+    expect(hammered.every((res) => res.body.key === 'auth.tooManyAttempts')).toBe(true);
+    expectOk(
+      await t.api.login(credentials.account, credentials.password, { ip: ip() }),
+      userRoutes.login.response,
+    );
+  });
+
+  it('locks an IP out after 20 failures on any accounts', async () => {
     const address = ip();
-    for (let i = 0; i < 5; i++) {
-      const res = await t.api.login(`nobody${randomBytes(4).toString('hex')}`, 'x', { ip: address });
-      expectFailure(res, 'auth.badCredentials');
-    }
+    const failures = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.api.login(`nobody${randomBytes(4).toString('hex')}`, 'x', { ip: address }),
+      ),
+    );
+    for (const res of failures) expectFailure(res, 'auth.badCredentials');
     const { credentials } = await t.api.signUp();
     expectFailure(
       await t.api.login(credentials.account, credentials.password, { ip: address, lang: 'en' }),
       'auth.tooManyAttempts',
       'en',
-      {
-        minutes: 15,
-      },
+      { minutes: 15 },
     );
     expectOk(
       await t.api.login(credentials.account, credentials.password, { ip: ip() }),
@@ -128,13 +153,41 @@ describe.each(DB_KINDS)('POST /api/user/login on %s', (kind) => {
     );
   });
 
-  it('forgives the account its failures on success', async () => {
+  it('forgives the account its failures from that IP on success', async () => {
     const { credentials } = await t.api.signUp();
-    for (let i = 0; i < 4; i++) await t.api.login(credentials.account, 'wrong', { ip: ip() });
-    expectOk(await t.api.login(credentials.account, credentials.password), userRoutes.login.response);
+    const address = ip();
+    for (let i = 0; i < 4; i++) await t.api.login(credentials.account, 'wrong', { ip: address });
+    expectOk(
+      await t.api.login(credentials.account, credentials.password, { ip: address }),
+      userRoutes.login.response,
+    );
     for (let i = 0; i < 4; i++) {
-      expectFailure(await t.api.login(credentials.account, 'wrong', { ip: ip() }), 'auth.badCredentials');
+      expectFailure(await t.api.login(credentials.account, 'wrong', { ip: address }), 'auth.badCredentials');
     }
-    expectOk(await t.api.login(credentials.account, credentials.password), userRoutes.login.response);
+    expectOk(
+      await t.api.login(credentials.account, credentials.password, { ip: address }),
+      userRoutes.login.response,
+    );
+  });
+
+  it('verifies at most 5 of 20 concurrent attempts from one IP, the right one among them', async () => {
+    const { credentials } = await t.api.signUp();
+    const address = ip();
+    const passwords = Array.from({ length: 20 }, (_, i) => (i === 12 ? credentials.password : `wrong-${i}`));
+    const held = holdVerifications(passwords.length);
+    try {
+      const results = await Promise.all(
+        passwords.map((password) =>
+          held.track(t.api.login(credentials.account, password, { ip: address, lang: 'en' })),
+        ),
+      );
+      expect(held.verified).toBeLessThanOrEqual(5);
+      const refused = results.filter((res) => res.body.key === 'auth.tooManyAttempts');
+      expect(refused).toHaveLength(passwords.length - held.verified);
+      const right = results[12];
+      if (right?.status !== 200) expectFailure(right as never, 'auth.tooManyAttempts', 'en', { minutes: 15 });
+    } finally {
+      held.restore();
+    }
   });
 });

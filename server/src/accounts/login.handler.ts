@@ -1,5 +1,6 @@
 import { DomainError, loginCredentials, type userRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
+import { verifyWithinLoginLimits } from './loginAttempts.ts';
 import { verifyPassword } from './passwords.ts';
 import { readCredentials } from './readCredentials.ts';
 import { signIn } from './sessions.ts';
@@ -7,13 +8,11 @@ import { findByAccount } from './users.ts';
 
 export const loginHandler: Handler<typeof userRoutes.login> = async ({ body, app, ip }) => {
   const { account, password } = await readCredentials(app, body.query, loginCredentials);
-  await app.loginRateLimit.assertAllowed(account, ip);
   const found = await findByAccount(app.db, account);
   // An unknown account is refused exactly like a wrong password, after the same hashing work.
-  if (!(await verifyPassword(found?.user.passwordHash, password)) || !found) {
-    await app.loginRateLimit.recordFailure(account, ip);
-    throw new DomainError('auth.badCredentials');
-  }
-  await app.loginRateLimit.clearAccount(account);
+  const right = await verifyWithinLoginLimits(app.loginAttempts, account, ip, () =>
+    verifyPassword(found?.user.passwordHash, password),
+  );
+  if (!right || !found) throw new DomainError('auth.badCredentials');
   return signIn(app.db, found.info);
 };

@@ -122,3 +122,52 @@ describe.each(DB_KINDS)('POST /api/user/register on %s', (kind) => {
     expectFailure(await refused(await t.api.encrypt({ ...newRegistration(), ...overrides })), key);
   });
 });
+
+describe.each(DB_KINDS)('registrations per IP on %s', (kind) => {
+  const t = useTestServer(kind, { config: { registrationsPerIpPerHour: 3 } });
+  const ip = () => `198.18.${[...randomBytes(2)].join('.')}`;
+
+  it('allows the hourly number from one IP, even all at once, then answers 429 in the user language', async () => {
+    const address = ip();
+    const before = await rowCounts(t.database.db);
+    const all = await Promise.all(
+      Array.from({ length: 5 }, () => t.api.register(newRegistration(), { ip: address, lang: 'fr' })),
+    );
+    expect(all.filter((res) => res.status === 200)).toHaveLength(3);
+    for (const res of all.filter((r) => r.status !== 200)) {
+      expectFailure(res, 'auth.tooManyRegistrations', 'fr', { minutes: 60 });
+    }
+    expect((await rowCounts(t.database.db)).users).toBe(before.users! + 3);
+    const next = await withoutWrites(t.database.db, () =>
+      t.api.register(newRegistration(), { ip: address, lang: 'zh-CN' }),
+    );
+    expectFailure(next, 'auth.tooManyRegistrations', 'zh-CN', { minutes: 60 });
+    expect(next.body.msg).toBe('您所在网络注册的账户过多，请 60 分钟后再试。');
+    // Another address is not affected.
+    expectOk(await t.api.register(newRegistration(), { ip: ip() }), userRoutes.register.response);
+  });
+
+  it('does not count a registration that failed', async () => {
+    const address = ip();
+    const { credentials } = await t.api.signUp();
+    for (let i = 0; i < 4; i++) {
+      expectFailure(
+        await t.api.register(newRegistration({ account: credentials.account }), { ip: address }),
+        'auth.accountTaken',
+      );
+    }
+    for (let i = 0; i < 3; i++) {
+      expectOk(await t.api.register(newRegistration(), { ip: address }), userRoutes.register.response);
+    }
+  });
+});
+
+describe.each(DB_KINDS)('POST /api/user/register without Redis on %s', (kind) => {
+  // Nothing listens on port 1: the per-IP count cannot be kept.
+  const t = useTestServer(kind, { redisUrl: 'redis://127.0.0.1:1' });
+
+  it('refuses with 503 rather than register without a limit, writing nothing', async () => {
+    const res = await withoutWrites(t.database.db, () => t.api.register(newRegistration(), { lang: 'ko' }));
+    expectFailure(res, 'common.unavailable', 'ko');
+  });
+});

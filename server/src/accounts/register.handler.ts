@@ -1,8 +1,18 @@
-import { DomainError, registerCredentials, type userRoutes } from '@bourse/shared';
+import {
+  DomainError,
+  type Locale,
+  type RegisterCredentials,
+  registerCredentials,
+  type userRoutes,
+} from '@bourse/shared';
+import type { Redis } from 'ioredis';
 import { users } from '../db/schema.ts';
 import type { Handler } from '../http/mountRoute.ts';
 import { startingDeposit } from '../ledger/startingDeposit.ts';
+import type { AppContext } from '../platform/appContext.ts';
+import { AttemptLimit } from '../platform/attemptLimit.ts';
 import type { Db } from '../platform/database.ts';
+import { lockoutMinutes } from './loginAttempts.ts';
 import { hashPassword } from './passwords.ts';
 import { readCredentials } from './readCredentials.ts';
 import { signIn } from './sessions.ts';
@@ -14,8 +24,26 @@ export interface RegistrationHooks {
   startingDeposit?: (tx: Db, userId: string) => Promise<void>;
 }
 
-export const registerHandler: Handler<typeof userRoutes.register> = async ({ body, app, locale }) => {
+/**
+ * Registrations per client IP in an hour, counted before the account is made (so concurrent
+ * ones cannot pass the limit) and given back when registering fails (a taken account name).
+ */
+export function registrationLimit(redis: Redis, prefix: string, perHour: number): AttemptLimit {
+  return new AttemptLimit(redis, prefix, 'register', [
+    { name: 'ip', attempts: perHour, windowMs: 60 * 60_000 },
+  ]);
+}
+
+export const registerHandler: Handler<typeof userRoutes.register> = async ({ body, app, locale, ip }) => {
   const credentials = await readCredentials(app, body.query, registerCredentials);
+  const result = await app.registrationLimit.spend([ip], () => createAccount(app, credentials, locale));
+  if (result.outcome === 'refused') {
+    throw new DomainError('auth.tooManyRegistrations', { minutes: lockoutMinutes(result.retryInMs) });
+  }
+  return result.value;
+};
+
+async function createAccount(app: AppContext, credentials: RegisterCredentials, locale: Locale) {
   const passwordHash = await hashPassword(credentials.password);
   return app.db.transaction(async (tx) => {
     const [user] = await tx
@@ -37,4 +65,4 @@ export const registerHandler: Handler<typeof userRoutes.register> = async ({ bod
     }
     return signIn(tx, toUserInfo(user, null));
   });
-};
+}

@@ -189,6 +189,8 @@ describe.each(DB_KINDS)('bank transfers on %s', (kind) => {
       ['a negative amount', '-5', 'transfer.amountNotPositive', { field: 'amount' }],
       ['an amount that is not a number', '12abc', 'validation.amount', { field: 'amount' }],
       ['an amount in fractions of a cent', '1.005', 'validation.amount', { field: 'amount' }],
+      ['an amount sent as a JSON number', 1, 'validation.moneyString', { field: 'amount' }],
+      ['an amount padded with spaces', ' 1', 'validation.moneyString', { field: 'amount' }],
       [
         'an amount above the limit',
         '5000000.01',

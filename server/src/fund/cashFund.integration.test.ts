@@ -134,6 +134,8 @@ describe.each(DB_KINDS)('the cash fund on %s', (kind) => {
       ['a negative amount', { amount: '-1.00' }, 'fund.amountNotPositive', { field: 'amount' }],
       ['an amount in fractions of a cent', { amount: '0.001' }, 'validation.amount', { field: 'amount' }],
       ['an amount that is not a number', { amount: '1e5' }, 'validation.amount', { field: 'amount' }],
+      ['an amount sent as a JSON number', { amount: 1 }, 'validation.moneyString', { field: 'amount' }],
+      ['an amount padded with spaces', { amount: ' 1' }, 'validation.moneyString', { field: 'amount' }],
       [
         'more than the withdrawable cash',
         { amount: '1000000.01' },
@@ -147,6 +149,7 @@ describe.each(DB_KINDS)('the cash fund on %s', (kind) => {
     it.each([
       ['no units', {}, 'fund.unitsNotPositive', { field: 'units' }],
       ['zero units', { units: '0.00' }, 'fund.unitsNotPositive', { field: 'units' }],
+      ['units sent as a JSON number', { units: 1 }, 'validation.moneyString', { field: 'units' }],
       ['more units than held', { units: '50.01' }, 'fund.exceedsHolding', { units: '50.00' }],
     ] as const)('a redemption of %s', async (_, body, key, params) => {
       expectOk(await post('subscribe', { amount: '50' }), operation);

@@ -38,6 +38,43 @@ describe.each(DB_KINDS)('the HTTP edge on %s', (kind) => {
     expectFailure(res, 'common.unsupportedMediaType');
   });
 
+  it.each([
+    ['as text/plain', 'text/plain'],
+    ['as text/plain with a charset', 'text/plain;charset=UTF-8'],
+    ['without a Content-Type', undefined],
+  ])('refuses a JSON body sent %s (415), in the user language', async (_, contentType) => {
+    const body = new TextEncoder().encode(JSON.stringify({ query: 'abc' }));
+    for (const path of ['/api/user/login', '/api/user/register']) {
+      const res = await unchanged(() => t.api.request('POST', path, { body, contentType, lang: 'fr' }));
+      expectFailure(res, 'common.unsupportedMediaType', 'fr');
+    }
+  });
+
+  it('refuses a JSON body without a Content-Type on a signed-in route (415)', async () => {
+    const { token } = await t.api.signUp();
+    const body = new TextEncoder().encode(
+      JSON.stringify({ oldPassword: 'secret123', newPassword: 'x-1234567' }),
+    );
+    const res = await unchanged(() =>
+      t.api.request('POST', '/api/user/changePassword', { body, token, lang: 'it' }),
+    );
+    expectFailure(res, 'common.unsupportedMediaType', 'it');
+  });
+
+  it.each([
+    ['/api/user/realName', 'text/plain'],
+    ['/api/user/realName', undefined],
+    ['/api/user/editAvatar', 'text/plain'],
+    ['/api/user/editAvatar', undefined],
+  ])('refuses a body on the upload route %s sent as %s (415)', async (path, contentType) => {
+    const { token } = await t.api.signUp();
+    const body = new TextEncoder().encode(
+      JSON.stringify({ realName: '李雷', idNumber: '110105199003071234' }),
+    );
+    const res = await unchanged(() => t.api.request('POST', path, { body, contentType, token, lang: 'ja' }));
+    expectFailure(res, 'common.unsupportedMediaType', 'ja');
+  });
+
   it('answers an unknown API route with a 404 envelope', async () => {
     expectFailure(await t.api.get('/api/no/such/route', { lang: 'fr' }), 'common.notFound', 'fr');
     expectFailure(await t.api.post('/api/user/nothing', {}), 'common.notFound');

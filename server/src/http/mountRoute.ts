@@ -64,10 +64,13 @@ export function mountRoute<C extends RouteContract>(
   router[contract.method](contract.path, async (req: Request, res: Response) => {
     const session = await sessionFor(contract, req, app);
     // express.json() left a body it does not read (another Content-Type) unparsed; an upload
-    // route reads multipart itself, its text fields becoming the body.
+    // route reads multipart itself, its text fields becoming the body. Any other body would be
+    // read as none and refused for a missing field: say what is wrong with it instead.
     const unreadBody =
       req.body === undefined && (Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding'));
-    if (contract.body && !contract.upload && unreadBody) {
+    const multipart =
+      contract.upload !== undefined && req.is('multipart/form-data') === 'multipart/form-data';
+    if ((contract.body || contract.upload) && unreadBody && !multipart) {
       throw new DomainError('common.unsupportedMediaType');
     }
     const upload = contract.upload ? await readUpload(req, res, contract.upload) : undefined;

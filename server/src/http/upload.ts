@@ -1,4 +1,4 @@
-import type { RouteContract } from '@bourse/shared';
+import { DomainError, type RouteContract } from '@bourse/shared';
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { type SniffedType, sniffFileType } from './fileType.ts';
@@ -14,7 +14,8 @@ export type Upload =
 
 /**
  * Reads the one file of a multipart request into memory, at most `maxBytes`, and types it by
- * its leading bytes; the declared Content-Type is ignored.
+ * its leading bytes; the declared Content-Type is ignored. A body that cannot be read as
+ * multipart is 400 common.badMultipart, before the handler runs, so nothing is written.
  */
 export async function readUpload(req: Request, res: Response, spec: UploadSpec): Promise<Upload> {
   const parse = multer({
@@ -28,7 +29,8 @@ export async function readUpload(req: Request, res: Response, spec: UploadSpec):
   } catch (err) {
     if (err instanceof MulterError)
       return err.code === 'LIMIT_FILE_SIZE' ? { kind: 'tooLarge' } : { kind: 'missing' };
-    throw err;
+    // Anything else is the body itself: no boundary, a malformed part, a form cut short.
+    throw new DomainError('common.badMultipart');
   }
   if (!req.file || req.file.size === 0) return { kind: 'missing' };
   const mimeType = sniffFileType(req.file.buffer);

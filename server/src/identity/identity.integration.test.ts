@@ -2,6 +2,7 @@ import { DomainError, type ErrorKey, translateError } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
+import { holdVerifications } from '../testing/verifications.ts';
 import { checkPayPassword, type PayPasswordContext, requireVerifiedUser } from './index.ts';
 import { givePayPassword, verifyUser } from './testing.ts';
 
@@ -14,6 +15,13 @@ async function refusal(call: Promise<unknown>): Promise<{ key: ErrorKey; status:
   if (!(err instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(err)}`);
   return { key: err.key, status: err.status, params: err.params };
 }
+
+/** 'passed', or what the call threw. */
+const refusalOrPass = (call: Promise<unknown>) =>
+  call.then(
+    () => 'passed' as const,
+    () => refusal(call),
+  );
 
 describe.each(DB_KINDS)('the identity gates other features call, on %s', (kind) => {
   const t = useTestServer(kind);
@@ -86,7 +94,7 @@ describe.each(DB_KINDS)('the identity gates other features call, on %s', (kind) 
       expect(translateError('en', 'payPassword.locked', locked.params as Record<string, string>)).toMatch(
         /^Too many wrong payment passwords\. Payments are locked until \d\d:\d\d \(Beijing time\)\.$/,
       );
-      const ttl = await t.redis.pttl(`${t.redisPrefix}payPassword:lock:${user.id}`);
+      const ttl = await t.redis.pttl(`${t.redisPrefix}attempts:payPassword:user:${user.id}`);
       expect(ttl).toBeGreaterThan(29 * 60_000);
       expect(ttl).toBeLessThanOrEqual(30 * 60_000);
 
@@ -95,11 +103,31 @@ describe.each(DB_KINDS)('the identity gates other features call, on %s', (kind) 
       expect((await refusal(checkPayPassword(context(), user.id, 'x'))).key).toBe('payPassword.locked');
 
       // When the lock ends, five attempts again.
-      await t.redis.del(`${t.redisPrefix}payPassword:lock:${user.id}`);
+      await t.redis.del(`${t.redisPrefix}attempts:payPassword:user:${user.id}`);
       expect(await refusal(checkPayPassword(context(), user.id, '000000'))).toMatchObject({
         params: { attemptsLeft: 4 },
       });
       await expect(checkPayPassword(context(), user.id, '135790')).resolves.toBeUndefined();
+    });
+
+    it('verifies at most 5 of 20 concurrent entries, the right one among them', async () => {
+      const { user } = await t.api.signUp();
+      await givePayPassword(t.database.db, user.id, '135790');
+      const entries = Array.from({ length: 20 }, (_, i) => (i === 9 ? '135790' : `00000${i % 10}`));
+      const held = holdVerifications(entries.length);
+      try {
+        const outcomes = await Promise.all(
+          entries.map((entry) => held.track(refusalOrPass(checkPayPassword(context(), user.id, entry)))),
+        );
+        expect(held.verified).toBeLessThanOrEqual(5);
+        const locked = outcomes.filter((o) => o !== 'passed' && o.key === 'payPassword.locked');
+        expect(locked.length).toBeGreaterThanOrEqual(entries.length - held.verified);
+        // The right entry either was among those verified, or heard the lock like any other.
+        const right = outcomes[9];
+        if (right !== 'passed') expect(right?.key).toBe('payPassword.locked');
+      } finally {
+        held.restore();
+      }
     });
 
     it('counts per user', async () => {

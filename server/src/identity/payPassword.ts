@@ -27,10 +27,8 @@ async function verifyEntry(
   hash: string,
   readEntry: () => string,
 ): Promise<void> {
-  const attempts = attemptsOf(context);
-  await attempts.assertUnlocked(userId);
-  if (!(await verifyPassword(hash, readEntry()))) await attempts.recordWrong(userId);
-  await attempts.clear(userId);
+  // The entry is read inside the attempt: a locked user hears so before anything about its shape.
+  await attemptsOf(context).verify(userId, () => verifyPassword(hash, readEntry()));
 }
 
 /**
@@ -46,7 +44,6 @@ export async function checkPayPassword(
 ): Promise<void> {
   const hash = await storedHash(context, userId);
   if (hash === undefined) throw new DomainError('payPassword.notSet');
-  // A locked user hears so before anything about the entry's shape.
   await verifyEntry(context, userId, hash, () => parseInput(payPasswordSchema, payPassword));
 }
 

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { messages, realNamePhotos, realNameVerifications } from '../db/schema.ts';
 import type { RequestOptions } from '../testing/api.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
+import { malformedMultipart } from '../testing/malformedMultipart.ts';
 import { withoutWrites } from '../testing/rows.ts';
 import { DB_KINDS } from '../testing/testDatabase.ts';
 import { type TestServer, useTestServer } from '../testing/testServer.ts';
@@ -193,6 +194,14 @@ describe.each(DB_KINDS)('POST /api/user/realName in demo mode on %s', (kind) => 
       submitForm(t, form({ realName: '李雷', idNumber: sampleResidentId() }, photo), { token, lang: 'th' }),
     );
     expectFailure(res, key, 'th');
+  });
+
+  it.each(malformedMultipart('photo'))('refuses %s with 400, storing nothing', async (_, body, type) => {
+    const { token } = await t.api.signUp();
+    const res = await withoutWrites(t.database.db, () =>
+      t.api.postRaw(PATH, body, type, { token, lang: 'ko' }),
+    );
+    expectFailure(res, 'common.badMultipart', 'ko');
   });
 
   it('refuses a second request once verified', async () => {

@@ -10,6 +10,7 @@ import { cashFundRoutes } from '../fund/routes.ts';
 import { apiErrorHandler } from '../http/errorHandler.ts';
 import { type RouteEntry, route } from '../http/mountRoute.ts';
 import { openApiDocument } from '../http/openapi.ts';
+import { securityHeaders } from '../http/securityHeaders.ts';
 import { identityRoutes } from '../identity/routes.ts';
 import { ipoRoutes } from '../ipo/routes.ts';
 import { marketRoutes } from '../market/routes.ts';
@@ -62,8 +63,9 @@ export function buildApp(app: AppContext): Express {
   const server = express();
   server.disable('x-powered-by');
   server.set('trust proxy', app.config.trustProxy);
+  server.use(securityHeaders());
   server.use('/api', apiRouter(app));
-  server.use(QUEUE_DASHBOARD_PATH, queueDashboard(app));
+  server.use(QUEUE_DASHBOARD_PATH, securityHeaders('queueDashboard'), queueDashboard(app));
   serveClient(server, app.config.clientDist);
   return server;
 }

@@ -1,8 +1,9 @@
 import type { Redis } from 'ioredis';
-import { LoginRateLimit } from '../accounts/loginRateLimit.ts';
-import type { RegistrationHooks } from '../accounts/register.handler.ts';
+import { loginAttempts } from '../accounts/loginAttempts.ts';
+import { type RegistrationHooks, registrationLimit } from '../accounts/register.handler.ts';
 import { type LoginKeys, loginKeyStore } from '../accounts/serverKeys.ts';
 import { MarketState } from '../market/marketState.ts';
+import type { AttemptLimit } from './attemptLimit.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './database.ts';
 
@@ -23,8 +24,11 @@ export interface AppContext {
   /** Prefix of every Redis key this app reads and writes. */
   redisPrefix: string;
   loginKeys: () => Promise<LoginKeys>;
-  loginRateLimit: LoginRateLimit;
+  /** Login and change-password's attempt budgets (docs/adr/0011-attempt-limits.md). */
+  loginAttempts: AttemptLimit;
   registrationHooks: RegistrationHooks;
+  /** Registrations per client IP per hour (config.registrationsPerIpPerHour). */
+  registrationLimit: AttemptLimit;
   /** This process's view of the market, fed from Redis; startServer starts it. */
   market: MarketState;
 }
@@ -37,8 +41,13 @@ export function createAppContext(options: AppOptions): AppContext {
     redis: options.redis,
     redisPrefix,
     loginKeys: loginKeyStore(options.database.db),
-    loginRateLimit: new LoginRateLimit(options.redis, redisPrefix),
+    loginAttempts: loginAttempts(options.redis, redisPrefix),
     registrationHooks: options.registrationHooks ?? {},
+    registrationLimit: registrationLimit(
+      options.redis,
+      redisPrefix,
+      options.config.registrationsPerIpPerHour,
+    ),
     market: new MarketState(options.redis, redisPrefix),
   };
 }

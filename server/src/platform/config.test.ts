@@ -32,6 +32,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IPO_AUTO_ALLOTMENT: 'maybe' })).toThrow(/IPO_AUTO_ALLOTMENT/);
   });
 
+  it('limits registrations per IP, 10 an hour unless told otherwise', () => {
+    expect(loadConfig({}).registrationsPerIpPerHour).toBe(10);
+    expect(loadConfig({ REGISTRATIONS_PER_IP_PER_HOUR: '500' }).registrationsPerIpPerHour).toBe(500);
+    expect(() => loadConfig({ REGISTRATIONS_PER_IP_PER_HOUR: '0' })).toThrow(/REGISTRATIONS_PER_IP_PER_HOUR/);
+  });
+
   it('reads the environment', () => {
     const config = loadConfig({
       PORT: '0',

@@ -33,6 +33,8 @@ export interface AppConfig {
   marketConflationMs: number;
   /** How quote updates leave the gateway: one batch per socket or one packet per symbol room (docs/adr/0004). */
   marketFanout: 'batch' | 'rooms';
+  /** Accounts one client IP may register per hour; the next is refused with 429. */
+  registrationsPerIpPerHour: number;
 }
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -61,6 +63,7 @@ const envSchema = z.object({
     .transform((v) => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
   MARKET_CONFLATION_MS: z.coerce.number().int().min(10).max(10_000).default(250),
   MARKET_FANOUT: z.enum(['batch', 'rooms']).default('batch'),
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
 
 function absolute(path: string): string {
@@ -95,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     marketConflationMs: e.MARKET_CONFLATION_MS,
     marketFanout: e.MARKET_FANOUT,
+    registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
   };
 }

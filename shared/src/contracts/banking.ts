@@ -66,17 +66,22 @@ export type BankCardView = z.infer<typeof bankCardSchema>;
 const cardIdBody = z.object({ id: z.uuid({ message: 'bank.cardNotFound' }) });
 
 /**
- * A positive amount of cash to the cent. Empty or not above zero is `notPositive` (the spec's
- * 'cannot be less than or equal to 0 or empty'); not a plain number with at most two decimals
- * is validation.amount.
+ * A positive amount of cash to the cent, as a decimal string: money never crosses JSON as a
+ * number (DESIGN.md). Missing, empty or not above zero is `notPositive` (the spec's 'cannot be
+ * less than or equal to 0 or empty'); a JSON number, or a string with spaces around it, is
+ * validation.moneyString; any other string that is not a plain number with at most two
+ * decimals is validation.amount. Forms trim what the user typed before they send it.
  */
 export function cashAmountSchema(notPositive: ErrorKey) {
   return z
-    .string({ message: notPositive })
-    .trim()
+    .string({
+      error: (issue) => (issue.input === undefined ? notPositive : 'validation.moneyString'),
+    })
     .min(1, { message: notPositive })
     .superRefine((value, ctx) => {
-      if (!isDecimalString(value) || new Dec(value).decimalPlaces() > 2) {
+      if (value.trim() !== value) {
+        ctx.addIssue({ code: 'custom', message: 'validation.moneyString' });
+      } else if (!isDecimalString(value) || new Dec(value).decimalPlaces() > 2) {
         ctx.addIssue({ code: 'custom', message: 'validation.amount' });
       } else if (new Dec(value).lte(0)) ctx.addIssue({ code: 'custom', message: notPositive });
     });

@@ -16,6 +16,7 @@ describe('validateTransfer', () => {
   it('passes a good amount, written with two decimals', () => {
     expect(errorsOf('12.5')).toEqual({ direction: 'out', cardId: CARD, amount: '12.50' });
     expect(errorsOf('1000')).toEqual({ direction: 'out', cardId: CARD, amount: '1000.00' });
+    expect(errorsOf(' 12.5 ')).toEqual({ direction: 'out', cardId: CARD, amount: '12.50' });
   });
 
   it.each([

@@ -26,7 +26,8 @@ export function validateTransfer(
   withdrawable: string | undefined,
   cardLabel: string,
 ): TransferValidation {
-  const result = transferBody.safeParse({ direction, cardId: form.cardId, amount: form.amount });
+  // What the user typed may have spaces around it; the wire form has none.
+  const result = transferBody.safeParse({ direction, cardId: form.cardId, amount: form.amount.trim() });
   const errors: FieldErrors<TransferField> = fieldErrors(result);
   if (!form.cardId) errors.cardId = errorText('validation.required', { field: 'cardId' }, cardLabel);
   if (!result.success || errors.cardId) return { ok: false, errors };

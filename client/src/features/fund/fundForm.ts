@@ -13,15 +13,17 @@ export function validateFundTrade(
   value: string,
   limit: string,
 ): { ok: true; value: string } | { ok: false; error: string } {
+  // What the user typed may have spaces around it; the wire form has none.
+  const typed = value.trim();
   const result =
     kind === 'subscribe'
-      ? fundSubscribeBody.safeParse({ amount: value })
-      : fundRedeemBody.safeParse({ units: value });
+      ? fundSubscribeBody.safeParse({ amount: typed })
+      : fundRedeemBody.safeParse({ units: typed });
   if (!result.success) {
     const errors = fieldErrors<'amount' | 'units'>(result);
     return { ok: false, error: errors.amount ?? errors.units ?? errorText('validation.amount') };
   }
-  const amount = new Dec(value.trim());
+  const amount = new Dec(typed);
   if (amount.gt(limit)) {
     return {
       ok: false,

@@ -1,0 +1,43 @@
+import argon2 from 'argon2';
+import { vi } from 'vitest';
+
+/**
+ * Counts the argon2 verifications made while `total` concurrent attempts run (the test server
+ * runs in this process). Each verification is held until every attempt has either reached its
+ * verification or been answered without one, so no early answer can clear a limit while
+ * another attempt has yet to be counted: the count is the same on every run.
+ */
+export function holdVerifications(total: number) {
+  const verify = argon2.verify;
+  let verified = 0;
+  let answered = 0;
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // Until the gate opens, only attempts refused without a verification can have been answered.
+  const check = () => {
+    if (verified + answered >= total) release();
+  };
+  const spy = vi.spyOn(argon2, 'verify').mockImplementation(async (...args) => {
+    verified++;
+    check();
+    await gate;
+    return verify(...args);
+  });
+  return {
+    get verified() {
+      return verified;
+    },
+    /** One attempt, counted as answered when it settles. */
+    track<T>(attempt: Promise<T>): Promise<T> {
+      return attempt.finally(() => {
+        answered++;
+        check();
+      });
+    },
+    restore(): void {
+      spy.mockRestore();
+    },
+  };
+}
