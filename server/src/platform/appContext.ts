@@ -3,6 +3,7 @@ import { LoginRateLimit } from '../accounts/loginRateLimit.ts';
 import type { RegistrationHooks } from '../accounts/register.handler.ts';
 import { type LoginKeys, loginKeyStore } from '../accounts/serverKeys.ts';
 import { MarketState } from '../market/marketState.ts';
+import { redisUserSockets, type UserSockets } from '../user-channel/endSockets.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './database.ts';
 
@@ -27,6 +28,8 @@ export interface AppContext {
   registrationHooks: RegistrationHooks;
   /** This process's view of the market, fed from Redis; startServer starts it. */
   market: MarketState;
+  /** Closes the /user sockets of ended sessions on every replica. */
+  userSockets: UserSockets;
 }
 
 export const DEFAULT_REDIS_PREFIX = 'bourse:';
@@ -42,5 +45,6 @@ export function createAppContext(options: AppOptions): AppContext {
     loginRateLimit: new LoginRateLimit(options.redis, redisPrefix),
     registrationHooks: options.registrationHooks ?? {},
     market: new MarketState(options.redis, redisPrefix),
+    userSockets: redisUserSockets(options.redis, redisPrefix),
   };
 }

@@ -8,7 +8,7 @@ import {
 } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { Server, Socket } from 'socket.io';
-import { authenticate } from '../accounts/sessions.ts';
+import { readSession } from '../accounts/sessions.ts';
 import { localeOf } from '../http/locale.ts';
 import type { AppContext } from '../platform/appContext.ts';
 import { logger } from '../platform/logger.ts';
@@ -16,6 +16,7 @@ import type { PositionRow } from '../trading/execution.ts';
 import { tradingDateOf } from '../trading/marketView.ts';
 import { positions } from '../trading/schema.ts';
 import { positionView } from '../trading/views.ts';
+import { sessionRoom } from './endSockets.ts';
 import { userRoom } from './userEvents.ts';
 
 /** How often held positions are revalued from the quotes that changed. */
@@ -23,6 +24,9 @@ const VALUATION_MS = 1_000;
 
 interface UserSocketData {
   userId: string;
+  sessionId: string;
+  /** When the session expires, ms since the epoch: the socket closes then. */
+  expiresAt: number;
   /** The user's open positions, reloaded after each of their order events. */
   positions: PositionRow[];
 }
@@ -46,19 +50,30 @@ function refusal(err: unknown, locale: Locale): Error {
   return Object.assign(new Error(message), { data: { key: domain.key, message } });
 }
 
+const handshakeToken = (socket: Socket): string | undefined => {
+  const token: unknown = socket.handshake.auth?.token;
+  return typeof token === 'string' ? token : undefined;
+};
+
 /**
  * Namespace /user: a socket needs a live session token in `auth.token` and joins the room
  * `user:<id>`, which is all it hears. Order, fill, balance and position events reach the room
  * through the Redis adapter from whichever process made the change; between fills, this
- * process revalues the positions of its own sockets as their quotes move.
+ * process revalues the positions of its own sockets as their quotes move. The socket lives no
+ * longer than its session: it also joins `session:<id>`, which logout, a password change and
+ * a role change close on every replica (endSockets.ts), and it closes itself at expiry.
  */
 export function attachUserChannel(io: Server, app: AppContext): { close(): void } {
   const nsp = io.of(USER_NAMESPACE);
   nsp.use(async (socket, next) => {
     try {
-      const token: unknown = socket.handshake.auth?.token;
-      const session = await authenticate(app.db, typeof token === 'string' ? token : undefined);
-      socket.data = { userId: session.userId, positions: [] } satisfies UserSocketData;
+      const { session, expiresAt } = await readSession(app.db, handshakeToken(socket));
+      socket.data = {
+        userId: session.userId,
+        sessionId: session.id,
+        expiresAt: expiresAt.getTime(),
+        positions: [],
+      } satisfies UserSocketData;
       next();
     } catch (err) {
       next(refusal(err, socketLocale(socket)));
@@ -77,7 +92,17 @@ export function attachUserChannel(io: Server, app: AppContext): { close(): void 
     );
 
   nsp.on('connection', (socket: UserSocket) => {
-    void socket.join(userRoom(socket.data.userId));
+    const { userId, sessionId, expiresAt } = socket.data;
+    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    // Sessions last days, well within a timer's range (24.8 days).
+    const expiry = setTimeout(() => socket.disconnect(true), expiresAt - Date.now());
+    socket.on('disconnect', () => clearTimeout(expiry));
+    // A revocation committed after the handshake read the session but before the rooms were
+    // joined was sent to nobody: read it again, now that any later one reaches this socket.
+    readSession(app.db, handshakeToken(socket)).catch((err: unknown) => {
+      if (!(err instanceof DomainError)) logger.warn({ err }, 'user channel: session not read again');
+      socket.disconnect(true);
+    });
     void reloadQuietly(socket);
     // Every change of a position comes with an order event.
     socket.onAnyOutgoing((event: string) => {
