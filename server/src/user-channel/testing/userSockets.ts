@@ -44,7 +44,9 @@ export async function until(check: () => boolean, timeoutMs = 5_000): Promise<vo
  * A second server replica on the test server's database and Redis prefix: what one replica
  * sends through the Socket.IO adapter reaches the sockets of the other.
  */
-export async function startReplica(t: TestServer): Promise<RunningServer & { stop(): Promise<void> }> {
+export async function startReplica(
+  t: Pick<TestServer, 'database' | 'redisPrefix'>,
+): Promise<RunningServer & { stop(): Promise<void> }> {
   const redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
   const replica = await startServer({
     config: {
