@@ -7,6 +7,7 @@ import {
   MARKET_EVENTS,
   MARKET_NAMESPACE,
   MAX_SYMBOLS_PER_SOCKET,
+  type MarketStreamEvent,
   matchLocale,
   type QuoteUpdate,
   quotesSubscribeSchema,
@@ -223,6 +224,7 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       }
     });
     if (state.status) socket.emit(MARKET_EVENTS.status, state.status);
+    socket.emit(MARKET_EVENTS.stream, { state: state.stream } satisfies MarketStreamEvent);
   });
 
   const unlisten = state.listen({
@@ -252,6 +254,9 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
     },
     status(status) {
       nsp.local.emit(MARKET_EVENTS.status, status);
+    },
+    stream(stream) {
+      nsp.local.emit(MARKET_EVENTS.stream, { state: stream } satisfies MarketStreamEvent);
     },
   });
 

@@ -120,6 +120,7 @@ export function attachUserChannel(io: Server, app: AppContext): { close(): void 
     trades: () => undefined,
     rank: () => undefined,
     status: () => undefined,
+    stream: () => undefined,
   });
   const timer = setInterval(() => {
     if (moved.size === 0) return;
