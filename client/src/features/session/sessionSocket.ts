@@ -1,6 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
+import { errorText } from '../../i18n/index.ts';
 import { sessionRefused } from '../../lib/http/client.ts';
 import { refusalOf } from '../../lib/socketRefusal.ts';
+import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { useSession } from './sessionStore.ts';
 
 /** One socket per namespace for the whole app. */
@@ -43,8 +45,11 @@ export function sessionSocket(namespace: string): Socket {
       },
     });
     socket.on('connect_error', (error) => {
-      const message = endedSession(error, sentToken, useSession.getState().token);
-      if (message !== undefined) sessionRefused(message);
+      const ended = endedSession(error, sentToken, useSession.getState().token);
+      if (ended !== undefined) return sessionRefused(ended);
+      const refusal = refusalOf(error);
+      // Refused for another reason (too many connections): socket.io does not retry it, so say why.
+      if (refusal && !refusal.key.startsWith('auth.')) toast.fail(errorText(refusal.key, refusal.params));
     });
     sockets.set(namespace, socket);
   }

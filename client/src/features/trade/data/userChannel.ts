@@ -132,8 +132,9 @@ export class UserChannel {
     socket.on('connect_error', (error: unknown) => {
       if (!this.token) return;
       const key = refusalOf(error)?.key;
-      // A refused session is not retried by socket.io; the next login binds a new token.
-      if (key?.startsWith('auth.')) {
+      // socket.io retries no refusal: of the session (the next login binds a new token) or of
+      // the connection (too many open; sessionSocket shows why).
+      if (key) {
         this.deps.logger.warn(`user channel: refused (${key})`);
         this.setChannel('refused');
       } else this.setChannel('reconnecting');
