@@ -8,7 +8,6 @@ import {
   MARKET_NAMESPACE,
   MAX_SYMBOLS_PER_SOCKET,
   type MarketStreamEvent,
-  matchLocale,
   type QuoteUpdate,
   quotesSubscribeSchema,
   type RankList,
@@ -18,7 +17,7 @@ import {
 } from '@bourse/shared';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
-import { localeOf } from '../http/locale.ts';
+import { socketLocale } from '../http/socketRefusal.ts';
 import type { AppConfig } from '../platform/config.ts';
 import { logger } from '../platform/logger.ts';
 import { Conflator, type RoomsDrain } from './conflator.ts';
@@ -70,13 +69,6 @@ function queuedBytes(socket: Socket): number {
   let bytes = conn.transport.socket?.bufferedAmount ?? 0;
   for (const packet of conn.writeBuffer) if (typeof packet.data === 'string') bytes += packet.data.length;
   return bytes;
-}
-
-/** The handshake's `auth.lang`, else its Accept-Language, else zh-CN. */
-function socketLocale(socket: Socket): Locale {
-  const lang: unknown = socket.handshake.auth?.lang;
-  const fromAuth = typeof lang === 'string' ? matchLocale([lang]) : undefined;
-  return fromAuth ?? localeOf(socket.handshake.headers['accept-language']);
 }
 
 /** Parses a client payload; the schemas carry error keys as messages, anything else is a bad payload. */

@@ -31,6 +31,10 @@ export interface AppConfig {
   marketConflationMs: number;
   /** How quote updates leave the gateway: one batch per socket or one packet per symbol room (docs/adr/0004). */
   marketFanout: 'batch' | 'rooms';
+  /** Socket.IO connections one client address may hold across the replicas; 0: no cap. */
+  socketMaxPerIp: number;
+  /** /user sockets one session may hold across the replicas; 0: no cap. */
+  socketMaxPerSession: number;
 }
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -54,6 +58,9 @@ const envSchema = z.object({
     .transform((v) => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
   MARKET_CONFLATION_MS: z.coerce.number().int().min(10).max(10_000).default(250),
   MARKET_FANOUT: z.enum(['batch', 'rooms']).default('batch'),
+  // A household or an office behind one NAT shares an address: room for many tabs and phones.
+  SOCKET_MAX_PER_IP: z.coerce.number().int().min(0).default(50),
+  SOCKET_MAX_PER_SESSION: z.coerce.number().int().min(0).default(10),
 });
 
 function absolute(path: string): string {
@@ -87,5 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     marketConflationMs: e.MARKET_CONFLATION_MS,
     marketFanout: e.MARKET_FANOUT,
+    socketMaxPerIp: e.SOCKET_MAX_PER_IP,
+    socketMaxPerSession: e.SOCKET_MAX_PER_SESSION,
   };
 }

@@ -1,16 +1,10 @@
-import {
-  DomainError,
-  type Locale,
-  matchLocale,
-  translateError,
-  USER_EVENTS,
-  USER_NAMESPACE,
-} from '@bourse/shared';
+import { DomainError, USER_EVENTS, USER_NAMESPACE } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { Server, Socket } from 'socket.io';
 import { readSession } from '../accounts/sessions.ts';
-import { localeOf } from '../http/locale.ts';
+import { refusal, socketLocale } from '../http/socketRefusal.ts';
 import type { AppContext } from '../platform/appContext.ts';
+import type { ConnectionCaps } from '../platform/connectionCaps.ts';
 import { logger } from '../platform/logger.ts';
 import type { PositionRow } from '../trading/execution.ts';
 import { tradingDateOf } from '../trading/marketView.ts';
@@ -34,22 +28,6 @@ interface UserSocketData {
 // biome-ignore lint/suspicious/noExplicitAny: events are typed by the shared USER_EVENTS map, not here
 type UserSocket = Socket<any, any, any, UserSocketData>;
 
-function socketLocale(socket: Socket): Locale {
-  const lang: unknown = socket.handshake.auth?.lang;
-  return (
-    (typeof lang === 'string' ? matchLocale([lang]) : undefined) ??
-    localeOf(socket.handshake.headers['accept-language'])
-  );
-}
-
-/** A refused handshake: the client's connect_error carries the key and the translated message. */
-function refusal(err: unknown, locale: Locale): Error {
-  const domain = err instanceof DomainError ? err : new DomainError('common.internal');
-  if (!(err instanceof DomainError)) logger.error({ err }, 'user channel: handshake failed');
-  const message = translateError(locale, domain.key, domain.params);
-  return Object.assign(new Error(message), { data: { key: domain.key, message } });
-}
-
 const handshakeToken = (socket: Socket): string | undefined => {
   const token: unknown = socket.handshake.auth?.token;
   return typeof token === 'string' ? token : undefined;
@@ -63,11 +41,13 @@ const handshakeToken = (socket: Socket): string | undefined => {
  * longer than its session: it also joins `session:<id>`, which logout, a password change and
  * a role change close on every replica (endSockets.ts), and it closes itself at expiry.
  */
-export function attachUserChannel(io: Server, app: AppContext): { close(): void } {
+export function attachUserChannel(io: Server, app: AppContext, caps: ConnectionCaps): { close(): void } {
   const nsp = io.of(USER_NAMESPACE);
   nsp.use(async (socket, next) => {
     try {
       const { session, expiresAt } = await readSession(app.db, handshakeToken(socket));
+      const refused = await caps.perSession(socket, session.id);
+      if (refused) return next(refused);
       socket.data = {
         userId: session.userId,
         sessionId: session.id,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { USER_NAMESPACE } from '@bourse/shared';
 import { io as connect, type Socket } from 'socket.io-client';
-import { loadConfig, MEMORY_DATA_DIR } from '../../platform/config.ts';
+import { type AppConfig, loadConfig, MEMORY_DATA_DIR } from '../../platform/config.ts';
 import { createRedis } from '../../platform/redis.ts';
 import { type RunningServer, startServer } from '../../platform/server.ts';
 import type { TestServer } from '../../testing/testServer.ts';
@@ -46,6 +46,7 @@ export async function until(check: () => boolean, timeoutMs = 5_000): Promise<vo
  */
 export async function startReplica(
   t: Pick<TestServer, 'database' | 'redisPrefix'>,
+  config: Partial<AppConfig> = {},
 ): Promise<RunningServer & { stop(): Promise<void> }> {
   const redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
   const replica = await startServer({
@@ -55,6 +56,7 @@ export async function startReplica(
       dataDir: MEMORY_DATA_DIR,
       clientDist: join(tmpdir(), `bourse-no-client-${randomUUID()}`),
       logLevel: 'silent',
+      ...config,
     },
     database: t.database,
     redis,
