@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { USER_EVENTS, userRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
@@ -5,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRole } from '../accounts/roles.ts';
 import { hashSessionToken } from '../accounts/tokens.ts';
 import { sessions } from '../db/schema.ts';
+import { type ServerChild, spawnServer } from '../market/testing/spawnServer.ts';
+import { ApiClient } from '../testing/api.ts';
 import { expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
+import { DB_KINDS, scratchPostgres } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { MarketDouble, quote } from '../trading/testing/marketDouble.ts';
 import { Trader } from '../trading/testing/trader.ts';
@@ -139,5 +142,46 @@ describe.each(DB_KINDS)('ending a session closes its /user sockets on every repl
     expect(watched.closedAt!).toBeGreaterThanOrEqual(expiresAt);
     expect(watched.closedAt! - expiresAt).toBeLessThan(WITHIN_MS);
     expect(watched.heard).toEqual([]);
+  });
+});
+
+describe('ending a session across two server processes (PostgreSQL: they share it)', () => {
+  let close: () => Promise<void>;
+  let servers: ServerChild[] = [];
+  let socket: Socket | undefined;
+
+  beforeAll(async () => {
+    const scratch = await scratchPostgres();
+    close = scratch.close;
+    const env = {
+      DATABASE_URL: scratch.url,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `test:${randomUUID()}:`,
+      LOG_LEVEL: 'silent',
+    };
+    // One after the other: the first runs the migrations.
+    servers.push(await spawnServer(env));
+    servers.push(await spawnServer(env));
+  });
+  afterAll(async () => {
+    socket?.disconnect();
+    await Promise.all(servers.map((server) => server.stop()));
+    servers = [];
+    await close?.();
+  });
+
+  it('logout on one closes the session’s socket on the other within a second', async () => {
+    const [a, b] = servers as [ServerChild, ServerChild];
+    const api = new ApiClient(`http://127.0.0.1:${a.port}`);
+    const { token } = await api.signUp();
+    socket = await connected(userSocket(b.port, { token }));
+    let closedAt: number | undefined;
+    socket.on('disconnect', () => {
+      closedAt = Date.now();
+    });
+    expectOk(await api.post('/api/user/logout', {}, { token }), userRoutes.logout.response);
+    const loggedOutAt = Date.now();
+    await until(() => closedAt !== undefined, 3_000);
+    expect(closedAt! - loggedOutAt).toBeLessThan(WITHIN_MS);
   });
 });
