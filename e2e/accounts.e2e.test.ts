@@ -72,4 +72,26 @@ describe('a newcomer on a phone: register, log in, switch language, log out', ()
     await app.waitForPath('/login');
     await expect.poll(() => app.toastsSeen(), SCREEN_SETTLES).toContain('先にログインしてください。');
   });
+
+  it('leaves for /login when the session ends on another device, told by the socket alone', async () => {
+    await app.logIn(user.account, user.password);
+    await app.page.waitForURL((url) => url.pathname !== '/login');
+    // The positions screen streams the account over /user.
+    await app.open('/ucenter/holding');
+    await app.page.waitForLoadState('networkidle');
+    const unauthorized: string[] = [];
+    app.page.on('response', (response) => {
+      if (response.status() === 401) unauthorized.push(response.url());
+    });
+    const token = (await app.page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value;
+    const elsewhere = await fetch(`${product.baseUrl}/api/user/logout`, {
+      method: 'POST',
+      headers: { token: token ?? '', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(elsewhere.status).toBe(200);
+    await app.waitForPath('/login');
+    // No HTTP call of the page's met the ended session: the socket's close did it.
+    expect(unauthorized).toEqual([]);
+  });
 });

@@ -59,6 +59,8 @@ const env: Record<string, string> = {
   MARKET_CONFLATION_MS: args.window!,
   DATA_DIR: 'memory://',
   FEED_SYMBOLS: args['feed-symbols']!,
+  // Every client comes from 127.0.0.1: the per-address connection cap (default 50) is off.
+  SOCKET_MAX_PER_IP: '0',
 };
 const redis = createRedis(REDIS_URL);
 /** Stopped in order on exit: the children, then the scratch database they used. */

@@ -8,6 +8,9 @@
  *
  * Clocks: latency compares the server's clock with the load generator's, so run k6 on the
  * server's machine (or one synced by NTP).
+ *
+ * Every virtual user connects from the load generator's address: start the server under test
+ * with SOCKET_MAX_PER_IP=0 (or above VUS), or all but the first 50 are refused.
  */
 import { check, fail } from 'k6';
 import http from 'k6/http';

@@ -48,6 +48,8 @@ export const ERRORS = {
   'market.badPeriod': 400,
   'market.badPayload': 400,
   'market.noDragonTigerList': 404,
+  'socket.tooManyFromAddress': 429,
+  'socket.tooManyForSession': 429,
   'avatar.missing': 400,
   'avatar.badType': 415,
   'avatar.tooLarge': 413,

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -7,15 +8,20 @@ import { users } from '../db/schema.ts';
 import type { Database } from '../platform/database.ts';
 import { withoutWrites } from '../testing/rows.ts';
 import { scratchPostgres } from '../testing/testDatabase.ts';
+import { connected, startReplica, until, userSocket } from '../user-channel/testing/userSockets.ts';
 import { authenticate, createSession } from './sessions.ts';
 
 const CLI = fileURLToPath(new URL('./cli/adminUser.ts', import.meta.url));
 
 /** `pnpm admin:user -- …args` as the operator runs it, on the test's database. */
 async function adminUser(url: string, ...args: string[]) {
+  return adminUserWith({ DATABASE_URL: url }, ...args);
+}
+
+async function adminUserWith(env: Record<string, string>, ...args: string[]) {
   try {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, '--', ...args], {
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     });
     return { code: 0, stdout, stderr: '' };
   } catch (err) {
@@ -81,5 +87,33 @@ describe('pnpm admin:user (PostgreSQL: the CLI runs in a process of its own)', (
     expect(result.code).toBe(code);
     expect(result.stderr).toContain(message);
     expect(await roleNow()).toBe('user');
+  });
+
+  it('closes the user’s live /user sockets on the servers, to reconnect under the new role', async () => {
+    const redisPrefix = `test:${randomUUID()}:`;
+    const server = await startReplica({ database, redisPrefix });
+    const socket = userSocket(server.port, { token });
+    try {
+      await connected(socket);
+      let closedAt: number | undefined;
+      socket.on('disconnect', () => {
+        closedAt = Date.now();
+      });
+      const env = {
+        DATABASE_URL: url,
+        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_PREFIX: redisPrefix,
+      };
+      expect(await adminUserWith(env, '--account', 'Alice_ops', '--role', 'admin')).toMatchObject({
+        code: 0,
+      });
+      const changedAt = Date.now();
+      await until(() => closedAt !== undefined, 3_000);
+      expect(closedAt! - changedAt).toBeLessThan(1_000);
+      expect(await adminUserWith(env, '--account', 'Alice_ops', '--role', 'user')).toMatchObject({ code: 0 });
+    } finally {
+      socket.disconnect();
+      await server.stop();
+    }
   });
 });

@@ -27,5 +27,7 @@ export const changePasswordHandler: Handler<typeof userRoutes.changePassword> = 
     await tx.update(users).set({ passwordHash }).where(eq(users.id, session.userId));
     await revokeOtherSessions(tx, session);
   });
+  // After the commit: a socket that reconnects at once must find its session revoked.
+  await ctx.app.userSockets.disconnect({ userId: session.userId, exceptSessionId: session.id });
   return null;
 };

@@ -3,6 +3,9 @@ import { type Handler, signedIn } from '../http/mountRoute.ts';
 import { revokeSession } from './sessions.ts';
 
 export const logoutHandler: Handler<typeof userRoutes.logout> = async (ctx) => {
-  await revokeSession(ctx.app.db, signedIn(ctx).id);
+  const { id } = signedIn(ctx);
+  await revokeSession(ctx.app.db, id);
+  // Its open /user sockets would otherwise keep hearing the account.
+  await ctx.app.userSockets.disconnect({ sessionId: id });
   return null;
 };

@@ -1,21 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import type { Db } from '../platform/database.ts';
+import type { UserSockets } from '../user-channel/endSockets.ts';
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /**
  * Grants or revokes back office: sets the role of the account (login name, any case). Sessions
- * read the role on every request, so the change holds at once on every replica. Undefined when
- * there is no such account.
+ * read the role on every request, so the change holds at once on every replica; the user's
+ * /user sockets are closed, to reconnect under the new role. Undefined when there is no such
+ * account.
  */
 export async function setRole(
   db: Db,
+  sockets: UserSockets,
   account: string,
   role: UserRole,
 ): Promise<{ account: string; role: UserRole; previous: UserRole } | undefined> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, account: users.account, role: users.role })
       .from(users)
@@ -23,8 +26,12 @@ export async function setRole(
       .for('update');
     if (!user) return undefined;
     if (user.role !== role) await tx.update(users).set({ role }).where(eq(users.id, user.id));
-    return { account: user.account, role, previous: user.role };
+    return { userId: user.id, account: user.account, role, previous: user.role };
   });
+  if (!changed) return undefined;
+  const { userId, ...result } = changed;
+  if (result.previous !== role) await sockets.disconnect({ userId });
+  return result;
 }
 
 /** Accounts holding the admin role, by login name. */

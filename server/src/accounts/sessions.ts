@@ -23,10 +23,14 @@ export async function createSession(db: Db, userId: string): Promise<string> {
 
 /** The session of a `token` header: 401 auth.loginFirst without one, auth.sessionExpired for any token that is not live. */
 export async function authenticate(db: Db, token: string | undefined): Promise<Session> {
-  return (await lookUp(db, token)).session;
+  return (await readSession(db, token)).session;
 }
 
-async function lookUp(db: Db, token: string | undefined): Promise<{ session: Session; expiresAt: Date }> {
+/** authenticate, with the session's expiry: a long-lived connection ends itself then. */
+export async function readSession(
+  db: Db,
+  token: string | undefined,
+): Promise<{ session: Session; expiresAt: Date }> {
   if (!token) throw new DomainError('auth.loginFirst');
   if (!looksLikeSessionToken(token)) throw new DomainError('auth.sessionExpired');
   const [found] = await db
@@ -79,7 +83,7 @@ export async function authenticateBriefly(db: Db, token: string | undefined): Pr
   const hash = token && looksLikeSessionToken(token) ? hashSessionToken(token) : undefined;
   const entry = hash ? trusted.get(hash) : undefined;
   if (entry && entry.until > now && entry.expiresAt > now) return entry.session;
-  const { session, expiresAt } = await lookUp(db, token);
+  const { session, expiresAt } = await readSession(db, token);
   if (trusted.size >= TRUSTED_MAX)
     for (const [key, stale] of trusted) if (stale.until <= now) trusted.delete(key);
   trusted.set(hash!, { session, expiresAt: expiresAt.getTime(), until: now + SESSION_TRUST_MS });

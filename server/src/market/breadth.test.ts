@@ -153,6 +153,7 @@ describe('the market breadth', () => {
           trades: () => undefined,
           rank: () => undefined,
           status: () => undefined,
+          stream: () => undefined,
         });
         await state.start(1_000);
         try {

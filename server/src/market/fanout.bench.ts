@@ -130,6 +130,8 @@ async function measure(label: string, prefix: string, fanout: string, clients: n
     REDIS_PREFIX: prefix,
     MARKET_FANOUT: fanout,
     MARKET_CONFLATION_MS: args.window!,
+    // Every client comes from 127.0.0.1: the per-address connection cap (default 50) is off.
+    SOCKET_MAX_PER_IP: '0',
   });
   const procs = clients === 0 ? 0 : Math.min(num('procs'), clients);
   const processes: ClientProcess[] = [];

@@ -7,7 +7,7 @@ import {
   MARKET_EVENTS,
   MARKET_NAMESPACE,
   MAX_SYMBOLS_PER_SOCKET,
-  matchLocale,
+  type MarketStreamEvent,
   type QuoteUpdate,
   quotesSubscribeSchema,
   type RankList,
@@ -17,7 +17,7 @@ import {
 } from '@bourse/shared';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
-import { localeOf } from '../http/locale.ts';
+import { socketLocale } from '../http/socketRefusal.ts';
 import type { AppConfig } from '../platform/config.ts';
 import { logger } from '../platform/logger.ts';
 import { Conflator, type RoomsDrain } from './conflator.ts';
@@ -69,13 +69,6 @@ function queuedBytes(socket: Socket): number {
   let bytes = conn.transport.socket?.bufferedAmount ?? 0;
   for (const packet of conn.writeBuffer) if (typeof packet.data === 'string') bytes += packet.data.length;
   return bytes;
-}
-
-/** The handshake's `auth.lang`, else its Accept-Language, else zh-CN. */
-function socketLocale(socket: Socket): Locale {
-  const lang: unknown = socket.handshake.auth?.lang;
-  const fromAuth = typeof lang === 'string' ? matchLocale([lang]) : undefined;
-  return fromAuth ?? localeOf(socket.handshake.headers['accept-language']);
 }
 
 /** Parses a client payload; the schemas carry error keys as messages, anything else is a bad payload. */
@@ -223,6 +216,7 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       }
     });
     if (state.status) socket.emit(MARKET_EVENTS.status, state.status);
+    socket.emit(MARKET_EVENTS.stream, { state: state.stream } satisfies MarketStreamEvent);
   });
 
   const unlisten = state.listen({
@@ -252,6 +246,9 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
     },
     status(status) {
       nsp.local.emit(MARKET_EVENTS.status, status);
+    },
+    stream(stream) {
+      nsp.local.emit(MARKET_EVENTS.stream, { state: stream } satisfies MarketStreamEvent);
     },
   });
 

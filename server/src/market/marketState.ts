@@ -12,6 +12,7 @@ import {
   indexQuotesSchema,
   type MarketBreadth,
   type MarketStatus,
+  type MarketStream,
   parseJson,
   type RankEvent,
   type RankList,
@@ -47,6 +48,8 @@ export interface MarketListener {
   rank(list: RankList): void;
   /** Only when the phase, the trading date or the simulated flag changed, not on heartbeats. */
   status(status: MarketStatus): void;
+  /** The feed subscriber was lost (`reconnecting`: the state is not live) or is back and resynced. */
+  stream(stream: MarketStream): void;
 }
 
 /** What arrived live while a reload was reading Redis: it may be newer than what the reload read. */
@@ -136,7 +139,7 @@ export class MarketState {
   private searchIndex = new SearchIndex([]);
   private readonly listeners = new Set<MarketListener>();
   private readonly handlers = new Map<string, (text: string) => void>();
-  private readonly dropped = new ThrottledWarning('market: dropped a feed message that does not parse');
+  private readonly unparsed = new ThrottledWarning('market: dropped a feed message that does not parse');
   private readonly badSnapshot = new ThrottledWarning('market: skipped a Redis value that does not parse');
   private subscriber: Redis | undefined;
   private fresh: FreshSinceReload | null = null;
@@ -144,6 +147,10 @@ export class MarketState {
   private syncAgain = false;
   private loadingInstruments = false;
   private closed = false;
+  /** Not live until the first load, and from a lost subscriber until its resync. */
+  private currentStream: MarketStream = 'reconnecting';
+  /** The subscriber was lost since it was last live: its return is logged. */
+  private dropped = false;
   private markSynced: () => void = () => undefined;
   private readonly firstSync = new Promise<void>((resolve) => {
     this.markSynced = resolve;
@@ -188,6 +195,7 @@ export class MarketState {
     subscriber.on('error', (err: Error) => connectionError.warn({ err: err.message }));
     subscriber.on('message', (channel: string, text: string) => this.handlers.get(channel)?.(text));
     subscriber.on('ready', () => this.resync());
+    subscriber.on('close', () => this.lost());
     // A failed first attempt is reported through 'error'; ioredis keeps retrying.
     subscriber.connect().catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
@@ -244,6 +252,11 @@ export class MarketState {
     return this.currentStatus;
   }
 
+  /** `live` while the subscriber hears the feed and the state was loaded since it connected. */
+  get stream(): MarketStream {
+    return this.currentStream;
+  }
+
   /** A list nobody is on may never have been published: empty, not missing (seq 0 precedes any event). */
   rankOrEmpty(list: RankList): RankEvent {
     return (
@@ -272,7 +285,7 @@ export class MarketState {
   ): void {
     this.handlers.set(this.key(channel), (text) => {
       const message = read(text);
-      if (message === undefined) this.dropped.warn({ channel });
+      if (message === undefined) this.unparsed.warn({ channel });
       else apply(message);
     });
   }
@@ -313,6 +326,26 @@ export class MarketState {
     if (changed && status) for (const l of this.listeners) l.status(status);
   }
 
+  /**
+   * The subscriber's connection closed: Redis dropped it (a subscriber that falls behind passes
+   * the pub/sub output-buffer limit, `client-output-buffer-limit pubsub`), Redis restarted or
+   * the network cut it. ioredis reconnects, and 'ready' resyncs; until then nothing here is
+   * live. Logged once per loss, however many reconnection attempts fail meanwhile.
+   */
+  private lost(): void {
+    if (this.closed || this.currentStream !== 'live') return;
+    this.dropped = true;
+    logger.warn(
+      'market: lost the feed subscriber (dropped by Redis?); reconnecting, then resyncing from the snapshots',
+    );
+    this.setStream('reconnecting');
+  }
+
+  private setStream(stream: MarketStream): void {
+    this.currentStream = stream;
+    for (const l of this.listeners) l.stream(stream);
+  }
+
   /** (Re)subscribes, then reloads; one at a time, and again if asked meanwhile. */
   private resync(): void {
     if (this.syncing) {
@@ -332,6 +365,12 @@ export class MarketState {
         await this.subscriber?.subscribe(...this.handlers.keys());
         await this.reload();
         this.markSynced();
+        // Only a subscriber still connected makes the reloaded state live.
+        if (this.currentStream !== 'live' && this.subscriber?.status === 'ready' && !this.closed) {
+          if (this.dropped) logger.info('market: feed subscriber back; state resynced from the snapshots');
+          this.dropped = false;
+          this.setStream('live');
+        }
       } catch (err) {
         if (this.closed) return;
         logger.warn({ err: (err as Error).message }, 'market: reload from Redis failed; retrying');

@@ -3,6 +3,7 @@ import { loginAttempts } from '../accounts/loginAttempts.ts';
 import { type RegistrationHooks, registrationLimit } from '../accounts/register.handler.ts';
 import { type LoginKeys, loginKeyStore } from '../accounts/serverKeys.ts';
 import { MarketState } from '../market/marketState.ts';
+import { redisUserSockets, type UserSockets } from '../user-channel/endSockets.ts';
 import type { AttemptLimit } from './attemptLimit.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './database.ts';
@@ -31,6 +32,8 @@ export interface AppContext {
   registrationLimit: AttemptLimit;
   /** This process's view of the market, fed from Redis; startServer starts it. */
   market: MarketState;
+  /** Closes the /user sockets of ended sessions on every replica. */
+  userSockets: UserSockets;
 }
 
 export function createAppContext(options: AppOptions): AppContext {
@@ -49,5 +52,6 @@ export function createAppContext(options: AppOptions): AppContext {
       options.config.registrationsPerIpPerHour,
     ),
     market: new MarketState(options.redis, redisPrefix),
+    userSockets: redisUserSockets(options.redis, redisPrefix),
   };
 }

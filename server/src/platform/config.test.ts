@@ -59,6 +59,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_PREFIX: 'bourse:' }).redisPrefix).toBe('bourse:');
   });
 
+  it('caps socket connections per address and per session, 0 for no cap', () => {
+    expect(loadConfig({})).toMatchObject({ socketMaxPerIp: 50, socketMaxPerSession: 10 });
+    expect(loadConfig({ SOCKET_MAX_PER_IP: '0', SOCKET_MAX_PER_SESSION: '3' })).toMatchObject({
+      socketMaxPerIp: 0,
+      socketMaxPerSession: 3,
+    });
+    expect(() => loadConfig({ SOCKET_MAX_PER_IP: '-1' })).toThrow(/SOCKET_MAX_PER_IP/);
+    expect(() => loadConfig({ SOCKET_MAX_PER_SESSION: 'many' })).toThrow(/SOCKET_MAX_PER_SESSION/);
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', PORT: '', DEMO_MODE: '' });
     expect(config).toMatchObject({ databaseUrl: undefined, port: 3000, demoMode: true });

@@ -35,6 +35,10 @@ export interface AppConfig {
   marketFanout: 'batch' | 'rooms';
   /** Accounts one client IP may register per hour; the next is refused with 429. */
   registrationsPerIpPerHour: number;
+  /** Socket.IO connections one client address may hold across the replicas; 0: no cap. */
+  socketMaxPerIp: number;
+  /** /user sockets one session may hold across the replicas; 0: no cap. */
+  socketMaxPerSession: number;
 }
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -64,6 +68,9 @@ const envSchema = z.object({
   MARKET_CONFLATION_MS: z.coerce.number().int().min(10).max(10_000).default(250),
   MARKET_FANOUT: z.enum(['batch', 'rooms']).default('batch'),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  // A household or an office behind one NAT shares an address: room for many tabs and phones.
+  SOCKET_MAX_PER_IP: z.coerce.number().int().min(0).default(50),
+  SOCKET_MAX_PER_SESSION: z.coerce.number().int().min(0).default(10),
 });
 
 function absolute(path: string): string {
@@ -99,5 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     marketConflationMs: e.MARKET_CONFLATION_MS,
     marketFanout: e.MARKET_FANOUT,
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
+    socketMaxPerIp: e.SOCKET_MAX_PER_IP,
+    socketMaxPerSession: e.SOCKET_MAX_PER_SESSION,
   };
 }

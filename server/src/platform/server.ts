@@ -1,6 +1,8 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MARKET_NAMESPACE, USER_NAMESPACE } from '@bourse/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
+import proxyaddr from 'proxy-addr';
 import { Server as SocketServer } from 'socket.io';
 import { ensureLoginKeys } from '../accounts/serverKeys.ts';
 import { attachMarketGateway, type MarketGateway } from '../market/gateway.ts';
@@ -8,6 +10,7 @@ import { attachUserChannel } from '../user-channel/userChannel.ts';
 import { adapterKey } from '../user-channel/userEvents.ts';
 import { buildApp } from './app.ts';
 import { type AppOptions, createAppContext } from './appContext.ts';
+import { ConnectionCaps } from './connectionCaps.ts';
 import { logger } from './logger.ts';
 import { adapterClients } from './redis.ts';
 
@@ -31,20 +34,32 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   // Made on first start, not on the first login.
   await ensureLoginKeys(options.database.db);
   const app = createAppContext(options);
-  const httpServer = createServer(buildApp(app));
+  const expressApp = buildApp(app);
+  const httpServer = createServer(expressApp);
   const { pub, sub } = adapterClients(options.redis);
   const io = new SocketServer(httpServer, {
     serveClient: false,
     adapter: createAdapter(pub, sub, { key: adapterKey(options.redisPrefix) }),
   });
+  // The client's address as Express reads it for the HTTP routes, behind the same trusted proxies.
+  const trustProxy = expressApp.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const caps = new ConnectionCaps(
+    options.redis,
+    app.redisPrefix,
+    { perAddress: options.config.socketMaxPerIp, perSession: options.config.socketMaxPerSession },
+    (socket) => proxyaddr(socket.request, trustProxy),
+  );
+  // First, so a connection over the cap costs no session lookup.
+  for (const nsp of [io.of(MARKET_NAMESPACE), io.of(USER_NAMESPACE)]) nsp.use(caps.perAddress);
   // Market data reaches this process's sockets from the feed's channels, not through the adapter.
   await app.market.start();
   const gateway = attachMarketGateway(io, app.market, {
     conflationMs: options.config.marketConflationMs,
     fanout: options.config.marketFanout,
   });
-  const userChannel = attachUserChannel(io, app);
+  const userChannel = attachUserChannel(io, app, caps);
   const closeRedis = () => {
+    caps.close();
     app.market.close();
     pub.disconnect();
     sub.disconnect();

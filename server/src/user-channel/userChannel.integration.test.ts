@@ -1,75 +1,27 @@
-import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type OrderView, USER_EVENTS, USER_NAMESPACE, userEventSchemas } from '@bourse/shared';
-import { io as connect, type Socket } from 'socket.io-client';
+import { type OrderView, USER_EVENTS, userEventSchemas } from '@bourse/shared';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, MEMORY_DATA_DIR } from '../platform/config.ts';
-import { createRedis } from '../platform/redis.ts';
-import { type RunningServer, startServer } from '../platform/server.ts';
 import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { MarketDouble, quote } from '../trading/testing/marketDouble.ts';
 import { Trader } from '../trading/testing/trader.ts';
-
-function userSocket(port: number, auth: Record<string, string>): Socket {
-  return connect(`http://127.0.0.1:${port}${USER_NAMESPACE}`, {
-    transports: ['websocket'],
-    reconnection: false,
-    auth,
-  });
-}
-
-function connected(socket: Socket): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-/** Every event the socket hears, by name. */
-function record(socket: Socket): { event: string; payload: unknown }[] {
-  const heard: { event: string; payload: unknown }[] = [];
-  socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
-  return heard;
-}
-
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { connected, record, startReplica, until, userSocket } from './testing/userSockets.ts';
 
 describe.each(DB_KINDS)('Socket.IO /user on %s', (kind) => {
   const t = useTestServer(kind);
   // A second replica on the same database and Redis prefix: events cross over through the adapter.
-  let replica: RunningServer;
-  const redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  let replica: Awaited<ReturnType<typeof startReplica>>;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
     const market = new MarketDouble(t.redis, t.redisPrefix);
     await market.status();
     await market.quotes(quote('600000'));
-    replica = await startServer({
-      config: {
-        ...loadConfig({}),
-        port: 0,
-        dataDir: MEMORY_DATA_DIR,
-        clientDist: join(tmpdir(), `bourse-no-client-${randomUUID()}`),
-        logLevel: 'silent',
-      },
-      database: t.database,
-      redis,
-      redisPrefix: t.redisPrefix,
-    });
+    replica = await startReplica(t);
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
-    await replica?.close();
-    redis.disconnect();
+    await replica?.stop();
   });
 
   const open = (port: number, token: string) => {

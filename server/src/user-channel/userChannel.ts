@@ -1,21 +1,16 @@
-import {
-  DomainError,
-  type Locale,
-  matchLocale,
-  translateError,
-  USER_EVENTS,
-  USER_NAMESPACE,
-} from '@bourse/shared';
+import { DomainError, USER_EVENTS, USER_NAMESPACE } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { Server, Socket } from 'socket.io';
-import { authenticate } from '../accounts/sessions.ts';
-import { localeOf } from '../http/locale.ts';
+import { readSession } from '../accounts/sessions.ts';
+import { refusal, socketLocale } from '../http/socketRefusal.ts';
 import type { AppContext } from '../platform/appContext.ts';
+import type { ConnectionCaps } from '../platform/connectionCaps.ts';
 import { logger } from '../platform/logger.ts';
 import type { PositionRow } from '../trading/execution.ts';
 import { tradingDateOf } from '../trading/marketView.ts';
 import { positions } from '../trading/schema.ts';
 import { positionView } from '../trading/views.ts';
+import { sessionRoom } from './endSockets.ts';
 import { userRoom } from './userEvents.ts';
 
 /** How often held positions are revalued from the quotes that changed. */
@@ -23,6 +18,9 @@ const VALUATION_MS = 1_000;
 
 interface UserSocketData {
   userId: string;
+  sessionId: string;
+  /** When the session expires, ms since the epoch: the socket closes then. */
+  expiresAt: number;
   /** The user's open positions, reloaded after each of their order events. */
   positions: PositionRow[];
 }
@@ -30,35 +28,32 @@ interface UserSocketData {
 // biome-ignore lint/suspicious/noExplicitAny: events are typed by the shared USER_EVENTS map, not here
 type UserSocket = Socket<any, any, any, UserSocketData>;
 
-function socketLocale(socket: Socket): Locale {
-  const lang: unknown = socket.handshake.auth?.lang;
-  return (
-    (typeof lang === 'string' ? matchLocale([lang]) : undefined) ??
-    localeOf(socket.handshake.headers['accept-language'])
-  );
-}
-
-/** A refused handshake: the client's connect_error carries the key and the translated message. */
-function refusal(err: unknown, locale: Locale): Error {
-  const domain = err instanceof DomainError ? err : new DomainError('common.internal');
-  if (!(err instanceof DomainError)) logger.error({ err }, 'user channel: handshake failed');
-  const message = translateError(locale, domain.key, domain.params);
-  return Object.assign(new Error(message), { data: { key: domain.key, message } });
-}
+const handshakeToken = (socket: Socket): string | undefined => {
+  const token: unknown = socket.handshake.auth?.token;
+  return typeof token === 'string' ? token : undefined;
+};
 
 /**
  * Namespace /user: a socket needs a live session token in `auth.token` and joins the room
  * `user:<id>`, which is all it hears. Order, fill, balance and position events reach the room
  * through the Redis adapter from whichever process made the change; between fills, this
- * process revalues the positions of its own sockets as their quotes move.
+ * process revalues the positions of its own sockets as their quotes move. The socket lives no
+ * longer than its session: it also joins `session:<id>`, which logout, a password change and
+ * a role change close on every replica (endSockets.ts), and it closes itself at expiry.
  */
-export function attachUserChannel(io: Server, app: AppContext): { close(): void } {
+export function attachUserChannel(io: Server, app: AppContext, caps: ConnectionCaps): { close(): void } {
   const nsp = io.of(USER_NAMESPACE);
   nsp.use(async (socket, next) => {
     try {
-      const token: unknown = socket.handshake.auth?.token;
-      const session = await authenticate(app.db, typeof token === 'string' ? token : undefined);
-      socket.data = { userId: session.userId, positions: [] } satisfies UserSocketData;
+      const { session, expiresAt } = await readSession(app.db, handshakeToken(socket));
+      const refused = await caps.perSession(socket, session.id);
+      if (refused) return next(refused);
+      socket.data = {
+        userId: session.userId,
+        sessionId: session.id,
+        expiresAt: expiresAt.getTime(),
+        positions: [],
+      } satisfies UserSocketData;
       next();
     } catch (err) {
       next(refusal(err, socketLocale(socket)));
@@ -77,7 +72,17 @@ export function attachUserChannel(io: Server, app: AppContext): { close(): void 
     );
 
   nsp.on('connection', (socket: UserSocket) => {
-    void socket.join(userRoom(socket.data.userId));
+    const { userId, sessionId, expiresAt } = socket.data;
+    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    // Sessions last days, well within a timer's range (24.8 days).
+    const expiry = setTimeout(() => socket.disconnect(true), expiresAt - Date.now());
+    socket.on('disconnect', () => clearTimeout(expiry));
+    // A revocation committed after the handshake read the session but before the rooms were
+    // joined was sent to nobody: read it again, now that any later one reaches this socket.
+    readSession(app.db, handshakeToken(socket)).catch((err: unknown) => {
+      if (!(err instanceof DomainError)) logger.warn({ err }, 'user channel: session not read again');
+      socket.disconnect(true);
+    });
     void reloadQuietly(socket);
     // Every change of a position comes with an order event.
     socket.onAnyOutgoing((event: string) => {
@@ -95,6 +100,7 @@ export function attachUserChannel(io: Server, app: AppContext): { close(): void 
     trades: () => undefined,
     rank: () => undefined,
     status: () => undefined,
+    stream: () => undefined,
   });
   const timer = setInterval(() => {
     if (moved.size === 0) return;

@@ -35,6 +35,8 @@ export const MARKET_EVENTS = {
   breadth: 'breadth',
   /** The market phase and the simulated flag, on connect and on every change. */
   status: 'status',
+  /** Whether this server hears the feed live (marketStreamSchema), on connect and on every change. */
+  stream: 'stream',
 } as const;
 
 const price = z.string().refine(isDecimalString);
@@ -228,6 +230,14 @@ export const marketStatusSchema = z.object({
   time: z.number(),
 });
 export type MarketStatus = z.infer<typeof marketStatusSchema>;
+
+/**
+ * `reconnecting`: the server lost the feed (Redis dropped its subscriber) and the prices it
+ * holds are not live; it resyncs from the snapshots and says `live` again.
+ */
+export const marketStreamSchema = z.object({ state: z.enum(['live', 'reconnecting']) });
+export type MarketStreamEvent = z.infer<typeof marketStreamSchema>;
+export type MarketStream = MarketStreamEvent['state'];
 
 /** Client → server payloads. */
 export const MAX_SYMBOLS_PER_SOCKET = 300;

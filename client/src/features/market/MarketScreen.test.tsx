@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeMarketSocket, snapshotOf } from '../../test/fakeMarketSocket.ts';
 import { fakeApi, ok } from '../../test/fixtures.ts';
@@ -33,6 +33,8 @@ describe('MarketScreen', () => {
   beforeEach(() => {
     resetSession();
     restoreLayout = giveTheListAHeight();
+    // Each test waits for the socket of its own connection, not the last test's.
+    socket = undefined as unknown as FakeMarketSocket;
     resetMarketConnection(() => {
       socket = new FakeMarketSocket();
       return socket;
@@ -77,5 +79,40 @@ describe('MarketScreen', () => {
     );
     act(() => socket.open());
     await waitFor(() => expect(screen.queryByTestId('connection-reconnecting')).toBeNull());
+  });
+
+  it('says the prices are not live while the server reconnects to its feed', async () => {
+    const router = renderApp('/market');
+    await settlesAt(router, '/market');
+    await waitFor(() => expect(socket).toBeDefined());
+    act(() => socket.open());
+    act(() => socket.serverSends('stream', { state: 'reconnecting' }));
+    expect((await screen.findByTestId('connection-reconnecting')).textContent).toBe(
+      'Live prices paused: the server is reconnecting to the market feed…',
+    );
+    act(() => socket.serverSends('stream', { state: 'live' }));
+    await waitFor(() => expect(screen.queryByTestId('connection-reconnecting')).toBeNull());
+  });
+
+  it('shows why the server refused the connection, translated, and tries again on demand', async () => {
+    const router = renderApp('/market');
+    await settlesAt(router, '/market');
+    await waitFor(() => expect(socket).toBeDefined());
+    const refusal = {
+      key: 'socket.tooManyFromAddress',
+      params: { max: 50 },
+      message: '来自您所在网络的连接过多',
+    };
+    act(() =>
+      socket.serverSends('connect_error', Object.assign(new Error(refusal.message), { data: refusal })),
+    );
+    const banner = await screen.findByTestId('connection-refused');
+    expect(banner.textContent).toContain('Too many connections from your network (at most 50).');
+    const connects = socket.connects;
+    // Within the banner: a role query over the whole list is slow in jsdom.
+    fireEvent.click(await within(banner).findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(socket.connects).toBe(connects + 1));
+    act(() => socket.open());
+    await waitFor(() => expect(screen.queryByTestId('connection-refused')).toBeNull());
   });
 });

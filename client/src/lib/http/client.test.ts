@@ -11,6 +11,7 @@ import {
   REQUEST_TIMEOUT_MS,
   request,
   resetDuplicateGuard,
+  sessionRefused,
 } from './client.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -193,6 +194,13 @@ describe('401', () => {
     const error = await failure(callApi(userRoutes.login, { body: { query: 'x' } }));
     expect([error.kind, error.message]).toEqual(['unauthorized', 'Wrong account or password.']);
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('a socket refusing the session is handled the same way', () => {
+    token = 'revoked';
+    sessionRefused('Your session has expired.');
+    expect(toastText()).toBe('Your session has expired.');
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });
 

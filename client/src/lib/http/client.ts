@@ -193,6 +193,12 @@ export async function request<S extends z.ZodType>(
   }
 }
 
+/** The server refused the session elsewhere than over HTTP (a socket's handshake): handled as a 401 is. */
+export function sessionRefused(message: string): void {
+  toast.fail(message);
+  if (env.getToken()) env.onUnauthorized();
+}
+
 type CallOptions<R> = Omit<RequestOptions, 'body' | 'params'> & {
   body?: BodyOf<R>;
   params?: QueryOf<R> & Record<string, unknown>;

@@ -1,6 +1,8 @@
 /**
  * `pnpm admin:user <command>`: grants and revokes the back office's admin role, on DATABASE_URL
  * (the embedded database under DATA_DIR without it). The account is the login name, in any case.
+ * A change closes the user's live /user sockets through REDIS_URL, under the deployment's prefix
+ * (REDIS_PREFIX, or the one derived from the database as the server derives it).
  *
  *   pnpm admin:user -- --account alice --role admin    grant
  *   pnpm admin:user -- --account alice --role user     revoke
@@ -10,6 +12,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../platform/config.ts';
 import { openDatabase } from '../../platform/database.ts';
 import { logger } from '../../platform/logger.ts';
+import { createRedis } from '../../platform/redis.ts';
+import { resolveRedisPrefix } from '../../platform/redisNamespace.ts';
+import { redisUserSockets } from '../../user-channel/endSockets.ts';
 import { listAdmins, setRole, USER_ROLES, type UserRole } from '../roles.ts';
 
 const USAGE = `usage: pnpm admin:user -- --account <login> --role ${USER_ROLES.join('|')} | list`;
@@ -31,14 +36,18 @@ if (!listing && !granting) {
 }
 
 logger.level = 'warn';
-const database = await openDatabase(loadConfig());
+const config = loadConfig();
+const database = await openDatabase(config);
+// Only a change needs Redis; `list` works without it.
+const redis = granting ? createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
 try {
   if (listing) {
     const admins = await listAdmins(database.db);
     console.log(admins.length > 0 ? admins.join('\n') : 'no admins');
   } else {
     const account = values.account!;
-    const changed = await setRole(database.db, account, role!);
+    const sockets = redisUserSockets(redis!, await resolveRedisPrefix(config, database, redis!));
+    const changed = await setRole(database.db, sockets, account, role!);
     if (!changed) {
       console.error(`no account ${account}`);
       process.exitCode = 1;
@@ -49,5 +58,6 @@ try {
     }
   }
 } finally {
+  redis?.disconnect();
   await database.close();
 }

@@ -52,3 +52,7 @@ export function useBookStream(symbol: string | undefined): void {
 
 export const useMarketStatus = () => useMarketStore((s) => s.status);
 export const useConnectionState = () => useMarketStore((s) => s.connection);
+/** Why the server refused the connection, while it is refused. */
+export const useConnectionRefusal = () => useMarketStore((s) => s.refusal);
+/** Whether the server hears the feed live. */
+export const useFeedState = () => useMarketStore((s) => s.feed);

@@ -262,6 +262,45 @@ describe('MarketConnection', () => {
     expect(t.socket().connects).toBe(connects + 1);
   });
 
+  it('shows the server’s feed as not live while the server reconnects to it', async () => {
+    t.connection.watchQuotes(['600000']);
+    t.socket().open();
+    t.socket().serverSends('stream', { state: 'reconnecting' });
+    expect(t.state().feed).toBe('reconnecting');
+    t.socket().serverSends('stream', { state: 'stale' });
+    expect(t.state().feed).toBe('reconnecting');
+    expect(t.logger.error).toHaveBeenCalledTimes(1);
+    t.socket().serverSends('stream', { state: 'live' });
+    expect(t.state().feed).toBe('live');
+  });
+
+  it('keeps a refusal of the connection with its reason until asked to retry', async () => {
+    t.connection.watchQuotes(['600000']);
+    const refusal = { key: 'socket.tooManyFromAddress', params: { max: 50 }, message: 'Too many' };
+    t.socket().serverSends('connect_error', Object.assign(new Error('Too many'), { data: refusal }));
+    expect(t.state()).toMatchObject({
+      connection: 'refused',
+      refusal: { key: 'socket.tooManyFromAddress', params: { max: 50 } },
+    });
+    const connects = t.socket().connects;
+    t.connection.retry();
+    expect(t.socket().connects).toBe(connects + 1);
+    expect(t.state()).toMatchObject({ connection: 'connecting', refusal: null });
+    t.socket().open();
+    await microtasks();
+    expect(subscribedSymbols(t.socket())).toEqual(['600000']);
+  });
+
+  it('asks again after a refusal when the tab comes back', () => {
+    t.connection.watchQuotes(['600000']);
+    t.socket().serverSends('connect_error', Object.assign(new Error('x'), { data: { key: 'socket.tooManyFromAddress' } }));
+    const connects = t.socket().connects;
+    t.doc.set('hidden');
+    expect(t.state().connection).toBe('refused');
+    t.doc.set('visible');
+    expect(t.socket().connects).toBe(connects + 1);
+  });
+
   it('pauses while the page is hidden and resumes with fresh snapshots', async () => {
     t.connection.watchQuotes(['600000']);
     t.socket().open();

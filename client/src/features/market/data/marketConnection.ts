@@ -6,6 +6,7 @@ import {
   MAX_SYMBOLS_PER_SOCKET,
   marketBreadthSchema,
   marketStatusSchema,
+  marketStreamSchema,
   quoteSnapshotSchema,
   quoteUpdateSchema,
   type RankList,
@@ -13,6 +14,7 @@ import {
   tradesEventSchema,
 } from '@bourse/shared';
 import { z } from 'zod';
+import { refusalOf } from '../../../lib/socketRefusal.ts';
 import { FrameInbox, type FrameScheduler } from './frameInbox.ts';
 import { applyBatch, type ConnectionState, type MarketState } from './marketStore.ts';
 import { judgeSeq, type Sequenced } from './sequence.ts';
@@ -148,6 +150,13 @@ export class MarketConnection {
     this.ensureSocket();
   }
 
+  /** Asks again after the server refused the connection. */
+  retry(): void {
+    if (!this.socket || this.connection !== 'refused') return;
+    this.setConnection('connecting');
+    this.socket.connect();
+  }
+
   /** How many screens want a symbol's quotes (tests and diagnostics). */
   quoteWatchers(symbol: string): number {
     return this.wanted.quotes.count(symbol);
@@ -189,7 +198,7 @@ export class MarketConnection {
   }
 
   private setConnection(connection: ConnectionState): void {
-    if (this.connection !== connection) this.deps.setState({ connection });
+    if (this.connection !== connection) this.deps.setState({ connection, refusal: null });
   }
 
   private ensureSocket(): void {
@@ -199,9 +208,15 @@ export class MarketConnection {
     this.setConnection('connecting');
     socket.on('connect', () => this.onConnect());
     socket.on('disconnect', (reason: string) => this.onDisconnect(reason));
-    socket.on('connect_error', () => {
-      if (this.connection === 'connecting') this.setConnection('reconnecting');
+    socket.on('connect_error', (error: unknown) => {
+      const refusal = refusalOf(error);
+      // socket.io does not retry a refusal (too many connections, say) by itself.
+      if (refusal) this.deps.setState({ connection: 'refused', refusal: { key: refusal.key, params: refusal.params } });
+      else if (this.connection === 'connecting') this.setConnection('reconnecting');
     });
+    socket.on(MARKET_EVENTS.stream, (payload: unknown) =>
+      this.read(marketStreamSchema, payload, MARKET_EVENTS.stream, ({ state }) => this.deps.setState({ feed: state })),
+    );
     socket.on(MARKET_EVENTS.status, (payload: unknown) => this.onStatus(payload));
     socket.on(MARKET_EVENTS.quotes, (payload: unknown) => this.onQuotes(payload));
     socket.on(MARKET_EVENTS.book, (payload: unknown) => this.onBook(payload));
@@ -243,13 +258,15 @@ export class MarketConnection {
 
   private pause(): void {
     if (!this.socket || this.connection === 'incompatible') return;
+    // A refusal stays on screen while the tab is hidden; coming back asks again.
+    if (this.connection === 'refused') return;
     this.setConnection('paused');
     this.inbox.discard();
     this.socket.disconnect();
   }
 
   private resume(): void {
-    if (!this.socket || this.connection !== 'paused') return;
+    if (!this.socket || (this.connection !== 'paused' && this.connection !== 'refused')) return;
     this.setConnection('connecting');
     this.socket.connect();
   }

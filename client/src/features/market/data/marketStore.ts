@@ -3,6 +3,7 @@ import type {
   IndexQuoteUpdate,
   MarketBreadth,
   MarketStatus,
+  MarketStream,
   QuoteSnapshot,
   QuoteUpdate,
   RankEvent,
@@ -34,7 +35,9 @@ export type ConnectionState =
   /** The tab is hidden: streaming stopped until it is shown again. */
   | 'paused'
   /** The server speaks another protocol version: nothing is read from it. */
-  | 'incompatible';
+  | 'incompatible'
+  /** The server refused the connection (`refusal` says why); tried again on demand or when the tab comes back. */
+  | 'refused';
 
 /** Trade ticks kept per symbol for the stock screen's tape. */
 export const MAX_TRADES = 50;
@@ -55,6 +58,10 @@ export interface MarketState {
   /** Market phase, trading date and the simulated flag; null until the server says. */
   status: MarketStatus | null;
   connection: ConnectionState;
+  /** While `connection` is 'refused': the errors-catalogue key and its parameters. */
+  refusal: { key: string; params: Record<string, string | number> } | null;
+  /** `reconnecting` while the server has lost the feed: the prices shown are not live. */
+  feed: MarketStream;
   /** Symbols the server refused to stream, with the errors-catalogue key why. */
   refused: Record<string, string>;
 }
@@ -68,6 +75,8 @@ export const initialMarketState = (): MarketState => ({
   breadth: null,
   status: null,
   connection: 'idle',
+  refusal: null,
+  feed: 'live',
   refused: {},
 });
 

@@ -32,7 +32,7 @@ export type ChannelState =
   | 'open'
   /** The connection dropped; socket.io is retrying. */
   | 'reconnecting'
-  /** The server refused the session (expired or revoked): nothing streams until the next login. */
+  /** The server refused the session (expired or revoked) or the connection (too many): nothing streams until the next login. */
   | 'refused';
 
 export type SnapshotState =

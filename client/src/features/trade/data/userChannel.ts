@@ -1,5 +1,6 @@
 import { USER_EVENTS, userEventSchemas } from '@bourse/shared';
 import { isApiError, messageOf } from '../../../lib/http/ApiError.ts';
+import { refusalOf } from '../../../lib/socketRefusal.ts';
 import type { Logger } from '../../market/data/marketConnection.ts';
 import {
   applyEvent,
@@ -32,12 +33,6 @@ export interface UserChannelDeps {
 
 /** The events of /user that move the trading lists (others, such as messages, are not this channel's). */
 const TRADING_EVENTS = ['order', 'fill', 'balance', 'position'] as const satisfies readonly UserEvent['event'][];
-
-/** A refused handshake carries the errors-catalogue key (see server/src/user-channel). */
-const refusalKey = (error: unknown): string | undefined => {
-  const data = (error as { data?: { key?: unknown } } | null)?.data;
-  return typeof data?.key === 'string' ? data.key : undefined;
-};
 
 /**
  * The signed-in user's trading data, live: a REST snapshot (orders, fills, positions, account)
@@ -136,9 +131,10 @@ export class UserChannel {
     });
     socket.on('connect_error', (error: unknown) => {
       if (!this.token) return;
-      const key = refusalKey(error);
-      // A refused session is not retried by socket.io; the next login binds a new token.
-      if (key?.startsWith('auth.')) {
+      const key = refusalOf(error)?.key;
+      // socket.io retries no refusal: of the session (the next login binds a new token) or of
+      // the connection (too many open; sessionSocket shows why).
+      if (key) {
         this.deps.logger.warn(`user channel: refused (${key})`);
         this.setChannel('refused');
       } else this.setChannel('reconnecting');

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { USER_NAMESPACE } from '@bourse/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { type AppConfig, loadConfig, MEMORY_DATA_DIR } from '../../platform/config.ts';
+import { createRedis } from '../../platform/redis.ts';
+import { type RunningServer, startServer } from '../../platform/server.ts';
+import type { TestServer } from '../../testing/testServer.ts';
+
+/** A /user client that does not reconnect by itself: a server-side disconnect stays visible. */
+export function userSocket(port: number, auth: Record<string, string>): Socket {
+  return connect(`http://127.0.0.1:${port}${USER_NAMESPACE}`, {
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth,
+  });
+}
+
+export function connected(socket: Socket): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** Every event the socket hears, by name. */
+export function record(socket: Socket): { event: string; payload: unknown }[] {
+  const heard: { event: string; payload: unknown }[] = [];
+  socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
+  return heard;
+}
+
+export async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * A second server replica on the test server's database and Redis prefix: what one replica
+ * sends through the Socket.IO adapter reaches the sockets of the other.
+ */
+export async function startReplica(
+  t: Pick<TestServer, 'database' | 'redisPrefix'>,
+  config: Partial<AppConfig> = {},
+): Promise<RunningServer & { stop(): Promise<void> }> {
+  const redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const replica = await startServer({
+    config: {
+      ...loadConfig({}),
+      port: 0,
+      dataDir: MEMORY_DATA_DIR,
+      clientDist: join(tmpdir(), `bourse-no-client-${randomUUID()}`),
+      logLevel: 'silent',
+      ...config,
+    },
+    database: t.database,
+    redis,
+    redisPrefix: t.redisPrefix,
+  });
+  return Object.assign(replica, {
+    async stop() {
+      await replica.close();
+      redis.disconnect();
+    },
+  });
+}
