@@ -24,6 +24,7 @@ export function orderOf(n: number, overrides: Partial<OrderView> = {}): OrderVie
     cancelReason: null,
     tradingDate: TODAY,
     createdAt: `${TODAY}T02:00:0${n % 10}.000Z`,
+    marketAt: `${TODAY}T02:00:0${n % 10}.000Z`,
     updatedAt: `${TODAY}T02:00:0${n % 10}.000Z`,
     ...overrides,
   };
@@ -43,6 +44,7 @@ export function fillOf(n: number, overrides: Partial<FillView> = {}): FillView {
     transferFee: '0.01',
     tradingDate: TODAY,
     createdAt: `${TODAY}T02:00:1${n % 10}.000Z`,
+    marketAt: `${TODAY}T02:00:1${n % 10}.000Z`,
     ...overrides,
   };
 }
@@ -92,6 +94,7 @@ export function closedPositionOf(n: number, overrides: Partial<ClosedPosition> =
     realisedPnl: '89.44',
     openedAt: '2026-07-06T02:00:00.000Z',
     closedAt: `${TODAY}T02:30:00.000Z`,
+    closedMarketAt: `${TODAY}T02:30:00.000Z`,
     closedTradingDate: TODAY,
     ...overrides,
   };
@@ -105,6 +108,7 @@ export function moneyLogLineOf(n: number, overrides: Partial<MoneyLogLine> = {})
     cash: '998994.99',
     tradingDate: TODAY,
     time: `${TODAY}T02:00:1${n % 10}.000Z`,
+    marketAt: `${TODAY}T02:00:1${n % 10}.000Z`,
     symbol: '600000',
     orderId: uuid(n),
     price: '10.000',

@@ -1,6 +1,7 @@
 import { Dec, shanghaiDate, type TradeTick } from '@bourse/shared';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { lockUserCash } from '../ledger/ledger.ts';
+import { stampMarketTime } from '../market/marketClock.ts';
 import type { Db } from '../platform/database.ts';
 import { applyFill, closeOrder, isOpen, newOutbox, type OrderRow, type Outbox } from './execution.ts';
 import { matcherFences, orders } from './schema.ts';
@@ -111,6 +112,7 @@ export async function matchTrades(
         const through = candidate.side === 'buy' ? price.lt(limit) : price.gt(limit);
         if (!through || candidate.tradingDate !== tradingDate) continue;
         await withOrder(deps, fence, candidate.id, tradingDate, async (tx, order, out) => {
+          await stampMarketTime(tx, tick.time);
           const quantity = Math.min(order.quantity - order.filledQuantity, tick.volume);
           const cash = await lockUserCash(tx, order.userId);
           const source = `trade:${tick.time}:${tick.seq}`;

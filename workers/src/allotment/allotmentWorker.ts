@@ -1,7 +1,9 @@
 /** The BullMQ worker of the allotment batch: plan → chunks (in parallel, any worker) → finish. */
 
 import { ALLOTMENT_JOB_OPTIONS, allotmentQueue, redisMessagePublisher } from '@bourse/server/ipo';
+import { marketTimeOf } from '@bourse/server/market/clock';
 import { type Db, logger } from '@bourse/server/platform';
+import { redisMarketView } from '@bourse/server/trading';
 import {
   ALLOTMENT_JOBS,
   allotmentChunkJobSchema,
@@ -44,6 +46,8 @@ export function allotmentProcessor(deps: {
   queue: Queue;
   publish: ReturnType<typeof redisMessagePublisher>;
   chunkSize: number;
+  /** Market time now: the winners' messages are stamped with it. */
+  marketTime(): Promise<number>;
 }) {
   const issues = new DrawnIssues();
   return async (job: Job) => {
@@ -68,7 +72,7 @@ export function allotmentProcessor(deps: {
       }
       case ALLOTMENT_JOBS.chunk: {
         const chunk = parseJobData(allotmentChunkJobSchema, job);
-        const { remaining, sent } = await allotChunk(deps.db, chunk, issues);
+        const { remaining, sent } = await allotChunk(deps.db, chunk, issues, await deps.marketTime());
         deps.publish.publish(sent);
         // Whichever chunk sees none left asks for the finish; its id makes that happen once.
         if (remaining === 0) await enqueueFinish(deps.queue, chunk.ipoId, chunk.run);
@@ -92,10 +96,12 @@ export function allotmentService(options: AllotmentOptions = {}): BackgroundServ
     async start(context) {
       const bull = bullConnections(context.redisUrl, options.redisPrefix);
       const queue = allotmentQueue(bull.redis, bull.redisPrefix);
+      const market = redisMarketView(bull.redis, bull.redisPrefix);
       const processor = allotmentProcessor({
         db: context.database.db,
         queue,
         publish: redisMessagePublisher(bull.redis, bull.redisPrefix),
+        marketTime: async () => marketTimeOf(await market.status()),
         chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE,
       });
       const worker = new Worker(IPO_QUEUES.allotment, processor, {

@@ -8,6 +8,7 @@ import {
   settleBlockOrder,
   settlementQueue,
 } from '@bourse/server/blockTrade';
+import { marketTimeOf } from '@bourse/server/market/clock';
 import { type Db, logger } from '@bourse/server/platform';
 import { redisMarketView, redisUserEvents } from '@bourse/server/trading';
 import {
@@ -58,7 +59,9 @@ export function settlementProcessor(deps: SettlementDeps) {
       case BLOCK_TRADE_JOBS.settle: {
         const { orderId } = parseJobData(blockSettleJobSchema, job);
         if (deps.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.latencyMs));
-        const settled = await settleBlockOrder(deps.db, orderId, deps.answer);
+        const now = new Date();
+        const at = marketTimeOf(await deps.market.status(), now.getTime());
+        const settled = await settleBlockOrder(deps.db, orderId, deps.answer, now, at);
         if (!settled) return 'closed already';
         deps.events.publish(settled.out);
         return settled.order.status;
