@@ -1,6 +1,7 @@
 import { formatMoney, type IpoQuota, type IpoSubscriptionView, type IpoView } from '@bourse/shared';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
-import { type TFunction, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { loginPath } from '../../app/guard.ts';
 import { useLoad } from '../../lib/useLoad.ts';
