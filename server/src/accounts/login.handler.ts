@@ -1,5 +1,6 @@
 import { DomainError, loginCredentials, type userRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
+import { ensureStarterPortfolio } from '../ledger/startingDeposit.ts';
 import { verifyPassword } from './passwords.ts';
 import { readCredentials } from './readCredentials.ts';
 import { signIn } from './sessions.ts';
@@ -15,5 +16,6 @@ export const loginHandler: Handler<typeof userRoutes.login> = async ({ body, app
     throw new DomainError('auth.badCredentials');
   }
   await app.loginRateLimit.clearAccount(account);
+  if (app.config.demoMode) await ensureStarterPortfolio(app, found.info.id);
   return signIn(app.db, found.info);
 };
