@@ -31,7 +31,7 @@ import type { PipelineMarket } from './pipeline.ts';
 
 export interface CalendarOptions {
   redisPrefix?: string;
-  /** How often the calendar looks at the market's clock; the demo clock's day lasts 15 minutes. */
+  /** How often the calendar looks at the market's clock; the demo clock's day lasts 9 minutes by default. */
   tickMs?: number;
 }
 
