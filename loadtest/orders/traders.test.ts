@@ -27,6 +27,7 @@ function view(overrides: Partial<OrderView>): OrderView {
     cancelReason: null,
     tradingDate: TODAY,
     createdAt: '',
+    marketAt: '',
     updatedAt: '',
     ...overrides,
   };
