@@ -123,11 +123,11 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone (iPhone-sized, mobile UA) or a desktop (framed 480px column) context. */
+/** A phone (iPhone-sized, mobile UA) or a desktop (framed 480px column) context; `scale` 2 for a sharp phone. */
 export function newContext(
   browser: Browser,
   kind: 'phone' | 'desktop',
-  options: { locale?: string } = {},
+  options: { locale?: string; scale?: number } = {},
 ): Promise<BrowserContext> {
   const locale = options.locale ?? 'en-US';
   if (kind === 'phone') {
@@ -136,7 +136,7 @@ export function newContext(
     return browser.newContext({
       ...iphone,
       viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 1,
+      deviceScaleFactor: options.scale ?? 1,
       locale,
     });
   }

@@ -153,6 +153,39 @@ const SCREENS: {
   { name: 'admin', path: '/admin', account: true, bank: true },
 ];
 
+/** An issue open for subscription, once the calendar has one (it opens one every trading day at 09:30). */
+async function aSubscribingIssue(page: Page, baseUrl: string): Promise<string> {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const response = await page.request.get(`${baseUrl}/api/ipo/calendar`);
+    const issues = ((await response.json()) as { data: { code: string; status: string }[] }).data;
+    const open = issues.find((i) => i.status === 'subscribing');
+    if (open) return open.code;
+    if (Date.now() > deadline) throw new Error('no issue opened for subscription within 10 minutes');
+    await page.waitForTimeout(2000);
+  }
+}
+
+/**
+ * Phone shots at device scale 2 (780×1688 pixels): the status strip with the market clock, and a
+ * new share's detail with Subscribe enabled by the demo account's starter portfolio.
+ */
+const SHARP_SCREENS: {
+  name: string;
+  path: (page: Page) => Promise<string>;
+  account?: boolean;
+  /** A test id scrolled into view before the shot. */
+  show?: string;
+}[] = [
+  { name: 'home-market-clock', path: async () => '/home' },
+  {
+    name: 'ipo-subscribe-enabled',
+    path: async (page) => `/shares/new-detail?code=${await aSubscribingIssue(page, product.baseUrl)}`,
+    account: true,
+    show: 'ipo-subscribe',
+  },
+];
+
 const only = process.argv.slice(2);
 
 // A Redis of its own: the market clock starts afresh, in continuous trading, on every run.
@@ -195,6 +228,18 @@ try {
     }
     await context.close();
   }
+  const sharp = await newContext(browser, 'phone', { locale: 'en-US', scale: 2 });
+  const page = await sharp.newPage();
+  for (const screen of SHARP_SCREENS.filter((s) => only.length === 0 || only.includes(s.name))) {
+    if (screen.account && !(await hasSession(page))) await logInAsDemo(page, product.baseUrl);
+    await page.goto(`${product.baseUrl}${await screen.path(page)}`);
+    await page.getByTestId('page-title').waitFor();
+    await page.waitForLoadState('networkidle');
+    if (screen.show) await page.getByTestId(screen.show).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: join(out, `${screen.name}-phone.png`) });
+  }
+  await sharp.close();
   console.log(`screenshots written to ${out}`);
 } finally {
   await browser.close();

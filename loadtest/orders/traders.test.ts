@@ -28,6 +28,7 @@ function view(overrides: Partial<OrderView>): OrderView {
     session: 'day',
     tradingDate: TODAY,
     createdAt: '',
+    marketAt: '',
     updatedAt: '',
     ...overrides,
   };

@@ -15,6 +15,7 @@ export const OPEN_PATHS = [
   '/shares/new-detail',
   '/search/search',
   '/helpForNewbies',
+  '/marketClock',
   '/tradingRules',
   '/userAgreement',
   '/privacyAgreement',

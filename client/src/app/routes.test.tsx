@@ -103,4 +103,14 @@ describe('routes', () => {
     expect(article.textContent).toContain('0.025%');
     expect(article.textContent).toContain('±20%');
   });
+
+  it('explains the compressed demo days on /marketClock, without login', async () => {
+    fakeApi({});
+    const router = renderApp('/marketClock');
+    await settlesAt(router, '/marketClock');
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Market clock');
+    const article = await screen.findByTestId('info-marketClock');
+    expect(article.textContent).toContain('FEED_DEMO_CYCLE_MS');
+    expect(article.textContent).toContain('in real time');
+  });
 });

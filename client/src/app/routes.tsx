@@ -261,6 +261,7 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     lazy: lazyScreen(() => blockTrade().then((m) => m.BlockRecordsScreen)),
   },
   { path: '/helpForNewbies', id: 'helpForNewbies', lazy: info },
+  { path: '/marketClock', id: 'marketClock', lazy: info },
   { path: '/tradingRules', id: 'tradingRules', lazy: info },
   { path: '/userAgreement', id: 'userAgreement', lazy: info },
   { path: '/privacyAgreement', id: 'privacyAgreement', lazy: info },

@@ -25,6 +25,7 @@ export function orderOf(n: number, overrides: Partial<OrderView> = {}): OrderVie
     session: 'day',
     tradingDate: TODAY,
     createdAt: `${TODAY}T02:00:0${n % 10}.000Z`,
+    marketAt: `${TODAY}T02:00:0${n % 10}.000Z`,
     updatedAt: `${TODAY}T02:00:0${n % 10}.000Z`,
     ...overrides,
   };
@@ -44,6 +45,7 @@ export function fillOf(n: number, overrides: Partial<FillView> = {}): FillView {
     transferFee: '0.01',
     tradingDate: TODAY,
     createdAt: `${TODAY}T02:00:1${n % 10}.000Z`,
+    marketAt: `${TODAY}T02:00:1${n % 10}.000Z`,
     ...overrides,
   };
 }
@@ -93,6 +95,7 @@ export function closedPositionOf(n: number, overrides: Partial<ClosedPosition> =
     realisedPnl: '89.44',
     openedAt: '2026-07-06T02:00:00.000Z',
     closedAt: `${TODAY}T02:30:00.000Z`,
+    closedMarketAt: `${TODAY}T02:30:00.000Z`,
     closedTradingDate: TODAY,
     ...overrides,
   };
@@ -106,6 +109,7 @@ export function moneyLogLineOf(n: number, overrides: Partial<MoneyLogLine> = {})
     cash: '998994.99',
     tradingDate: TODAY,
     time: `${TODAY}T02:00:1${n % 10}.000Z`,
+    marketAt: `${TODAY}T02:00:1${n % 10}.000Z`,
     symbol: '600000',
     orderId: uuid(n),
     price: '10.000',

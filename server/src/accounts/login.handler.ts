@@ -1,5 +1,6 @@
 import { DomainError, loginCredentials, type userRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
+import { ensureStarterPortfolio } from '../ledger/startingDeposit.ts';
 import { verifyWithinLoginLimits } from './loginAttempts.ts';
 import { verifyPassword } from './passwords.ts';
 import { readCredentials } from './readCredentials.ts';
@@ -14,5 +15,6 @@ export const loginHandler: Handler<typeof userRoutes.login> = async ({ body, app
     verifyPassword(found?.user.passwordHash, password),
   );
   if (!right || !found) throw new DomainError('auth.badCredentials');
+  if (app.config.demoMode) await ensureStarterPortfolio(app, found.info.id);
   return signIn(app.db, found.info);
 };

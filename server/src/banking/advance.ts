@@ -1,5 +1,6 @@
 import type { BankCode, BankOutcome } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
+import { marketTimeOf } from '../market/marketClock.ts';
 import type { Db } from '../platform/database.ts';
 import { type MarketView, tradingDateOf } from '../trading/marketView.ts';
 import type { BankGateway } from './gateway.ts';
@@ -27,8 +28,15 @@ export async function settleAnswer(
   bankReference: string | null,
   now = new Date(),
 ): Promise<Advanced> {
-  const tradingDate = tradingDateOf(await deps.market.status(), now.getTime());
-  const settlement = await settleTransfer(deps.db, transferId, { outcome, bankReference, tradingDate }, now);
+  const status = await deps.market.status();
+  const tradingDate = tradingDateOf(status, now.getTime());
+  const marketAt = marketTimeOf(status, now.getTime());
+  const settlement = await settleTransfer(
+    deps.db,
+    transferId,
+    { outcome, bankReference, tradingDate, marketAt },
+    now,
+  );
   return settlement ? { kind: 'settled', settlement, tradingDate } : { kind: 'finished' };
 }
 

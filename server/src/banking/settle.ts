@@ -1,6 +1,7 @@
 import { type BankOutcome, cardTail, Dec, toMoneyString } from '@bourse/shared';
 import { and, eq } from 'drizzle-orm';
 import { type Line, lockUserCash, post, type UserCash } from '../ledger/ledger.ts';
+import { stampMarketTime } from '../market/marketClock.ts';
 import { type MessagePublisher, notify, type SentMessage } from '../messages/index.ts';
 import type { Db } from '../platform/database.ts';
 import { newOutbox } from '../trading/execution.ts';
@@ -56,11 +57,18 @@ function settlingEntry(
 export async function settleTransfer(
   db: Db,
   transferId: string,
-  answer: { outcome: BankOutcome; bankReference: string | null; tradingDate: string },
+  answer: {
+    outcome: BankOutcome;
+    bankReference: string | null;
+    tradingDate: string;
+    /** Market time of the settlement: the money log's time for its entry (the transfer keeps real time). */
+    marketAt?: number;
+  },
   now = new Date(),
 ): Promise<Settlement | null> {
   const { outcome } = answer;
   return db.transaction(async (tx) => {
+    await stampMarketTime(tx, answer.marketAt ?? now.getTime());
     const [settled] = await tx
       .update(bankTransfers)
       .set({

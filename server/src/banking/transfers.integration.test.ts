@@ -68,7 +68,9 @@ describe.each(DB_KINDS)('bank transfers on %s', (kind) => {
     const listed = expectOk(await me.transfers(), bankingRoutes.transfers.response);
     expect(listed.items.map((i) => [i.id, i.status])).toEqual([[filed.id, 'passed']]);
     const notices = await t.database.db.select().from(messages).where(eq(messages.userId, me.userId));
-    expect(notices.map((m) => messageSchema.parse({ ...m, read: false, createdAt: '' }).params)).toEqual([
+    expect(
+      notices.map((m) => messageSchema.parse({ ...m, read: false, createdAt: '', marketAt: '' }).params),
+    ).toEqual([
       { direction: 'in', status: 'passed', amount: '2500.50', bankName: 'CCB', cardTail: filed.cardTail },
     ]);
     expect(await auditBanking(t.database.db)).toEqual(HEALTHY);

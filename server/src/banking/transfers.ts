@@ -12,6 +12,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { requestHash, sameRequest } from '../http/idempotency.ts';
 import { checkPayPassword, requireVerifiedUser } from '../identity/index.ts';
 import { lockUserCash, post, type UserCash, withdrawable } from '../ledger/ledger.ts';
+import { marketTimeOf, stampMarketTime } from '../market/marketClock.ts';
 import type { Db } from '../platform/database.ts';
 import { logger } from '../platform/logger.ts';
 import { newOutbox } from '../trading/execution.ts';
@@ -82,8 +83,11 @@ export async function requestTransfer(
     throw new DomainError('transfer.aboveLimit', { max: MAX_TRANSFER_AMOUNT });
   await requireVerifiedUser(deps.db, userId);
   if (request.direction === 'out') await checkPayPassword(deps.payPassword, userId, request.payPassword);
-  const tradingDate = tradingDateOf(await deps.market.status(), now.getTime());
+  const status = await deps.market.status();
+  const tradingDate = tradingDateOf(status, now.getTime());
   const filed = await deps.db.transaction(async (tx) => {
+    // The money log shows a transfer-out's freeze in market time; the transfer itself keeps real time.
+    await stampMarketTime(tx, marketTimeOf(status, now.getTime()));
     // FOR SHARE: an unbind of the card waits for this transfer and then sees it in flight.
     const card = await lockCard(tx, userId, request.cardId, 'share');
     const [row] = await tx

@@ -1,6 +1,7 @@
 import { type BlockOrderView, Dec, DomainError, toMoneyString } from '@bourse/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Line, lockUserCash, post, type UserCash } from '../ledger/ledger.ts';
+import { marketAtText, marketTimeOf, stampMarketTime } from '../market/marketClock.ts';
 import type { Db } from '../platform/database.ts';
 import { newOutbox, type Outbox } from '../trading/execution.ts';
 import { pageOf } from '../trading/paging.ts';
@@ -30,6 +31,7 @@ export function blockOrderView(row: BlockOrderRow): BlockOrderView {
     refusalReason: row.refusalReason,
     tradingDate: row.tradingDate,
     createdAt: row.createdAt.toISOString(),
+    marketAt: marketAtText(row),
     closedAt: row.closedAt?.toISOString() ?? null,
   };
 }
@@ -83,12 +85,14 @@ export async function releaseHeld(
 
 /** Cancels the user's pending block order: its cash or shares are free again at once. */
 export async function cancelBlockOrder(
-  deps: Pick<BlockTradeDeps, 'db' | 'events'>,
+  deps: Pick<BlockTradeDeps, 'db' | 'events' | 'market'>,
   userId: string,
   orderId: string,
   now = new Date(),
 ): Promise<BlockOrderRow> {
+  const marketAt = marketTimeOf(await deps.market.status(), now.getTime());
   const { order, out } = await deps.db.transaction(async (tx) => {
+    await stampMarketTime(tx, marketAt);
     const pending = await lockPendingOrder(tx, userId, orderId);
     const out = newOutbox(userId, pending.tradingDate);
     const { entryId } = await releaseHeld(tx, pending, out);

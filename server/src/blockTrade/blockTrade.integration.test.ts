@@ -278,7 +278,9 @@ describe.each(DB_KINDS)('block trades on %s', (kind) => {
       expect(await held(seller.userId)).toMatchObject({ quantity: 100_000, frozenQuantity: 0 });
 
       const notices = await db().select().from(messages).where(eq(messages.userId, seller.userId));
-      expect(notices.map((m) => messageSchema.parse({ ...m, read: false, createdAt: '' }).params)).toEqual([
+      expect(
+        notices.map((m) => messageSchema.parse({ ...m, read: false, createdAt: '', marketAt: '' }).params),
+      ).toEqual([
         {
           symbol: SYMBOL,
           name: `测试${SYMBOL}`,

@@ -14,6 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { requestHash, sameRequest } from '../http/idempotency.ts';
 import { checkPayPassword, requireVerifiedUser } from '../identity/index.ts';
 import { lockUserCash, post } from '../ledger/ledger.ts';
+import { marketTimeOf, stampMarketTime } from '../market/marketClock.ts';
 import { lockPosition, newOutbox, sellableQuantity } from '../trading/execution.ts';
 import { enforce } from '../trading/orderChecks.ts';
 import { positions } from '../trading/schema.ts';
@@ -108,6 +109,7 @@ export async function placeBlockOrder(
   const cost = blockOrderCash({ side, price, quantity, tradingDate, kind: instrument.kind });
   const out = newOutbox(userId, tradingDate);
   const placed = await deps.db.transaction(async (tx) => {
+    await stampMarketTime(tx, marketTimeOf(status));
     const [order] = await tx
       .insert(blockOrders)
       .values({

@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 // The schema barrel first: ledger/columns imports `users` from it, and entering that cycle from
 // this side would read columns' helpers before they exist.
 import '../db/schema.ts';
+import { marketAt } from '../db/marketAt.ts';
 import { cny, createdNow, owner, priceColumn } from '../ledger/columns.ts';
 import { journalEntries } from '../ledger/schema.ts';
 
@@ -38,6 +39,7 @@ export const blockOrders = pgTable(
     /** The settlement's trade entry, or the release of a refused or cancelled buy. */
     closeEntryId: uuid('close_entry_id').references(() => journalEntries.id),
     createdAt: createdNow('created_at'),
+    marketAt: marketAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /**
      * Set when its settle job failed every attempt: the order stays pending, its cash or shares

@@ -1,6 +1,7 @@
 import { type BlockRefusalReason, blockOrderCash, Dec, toMoneyString } from '@bourse/shared';
 import { and, eq } from 'drizzle-orm';
 import { addProceeds, lockUserCash, post } from '../ledger/ledger.ts';
+import { stampMarketTime } from '../market/marketClock.ts';
 import { notify } from '../messages/notify.ts';
 import type { Db } from '../platform/database.ts';
 import {
@@ -93,8 +94,10 @@ export async function settleBlockOrder(
   orderId: string,
   answer: (order: BlockOrderRow) => CounterpartyAnswer,
   now = new Date(),
+  marketAt = now.getTime(),
 ): Promise<BlockSettlement | null> {
   return db.transaction(async (tx) => {
+    await stampMarketTime(tx, marketAt);
     const [pending] = await tx
       .select()
       .from(blockOrders)

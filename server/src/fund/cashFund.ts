@@ -16,6 +16,7 @@ import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { queryRows } from '../db/rows.ts';
 import { requestHash, sameRequest } from '../http/idempotency.ts';
 import { lockUserCash, post, readUserCash, withdrawable } from '../ledger/ledger.ts';
+import { marketTimeOf, stampMarketTime } from '../market/marketClock.ts';
 import type { Db } from '../platform/database.ts';
 import { newOutbox } from '../trading/execution.ts';
 import { type MarketView, tradingDateOf } from '../trading/marketView.ts';
@@ -93,6 +94,7 @@ async function trade(
   const date = fundToday(status, now.getTime());
   const phase = status?.phase ?? phaseAt(now);
   const done = await deps.db.transaction(async (tx) => {
+    await stampMarketTime(tx, marketTimeOf(status, now.getTime()));
     const cash = await lockUserCash(tx, userId);
     const raced = await replay(tx, userId, idempotencyKey, hash);
     if (raced) return { order: raced, cash: null };

@@ -7,6 +7,7 @@
 import { Dec, type NewMessage, toMoneyString } from '@bourse/shared';
 import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { lockUsersCash, type PreparedEntry, prepareEntry, writeEntries } from '../ledger/ledger.ts';
+import { stampMarketTime } from '../market/marketClock.ts';
 import { notifyAll, type SentMessage } from '../messages/index.ts';
 import type { Db } from '../platform/database.ts';
 import type { IpoRow } from './queries.ts';
@@ -38,8 +39,9 @@ async function lockAllotment(tx: Db, ipoId: number, subscriptionId: number) {
 const costOf = (ipo: IpoRow, units: number) => new Dec(ipo.price).times(units * unitSharesOf(ipo));
 
 /** The payment day's reminder to every winner, sent once (the reminders commit with the mark). */
-export async function sendPaymentNotices(db: Db, ipoId: number): Promise<SentMessage[]> {
+export async function sendPaymentNotices(db: Db, ipoId: number, marketAt: number): Promise<SentMessage[]> {
   return db.transaction(async (tx) => {
+    await stampMarketTime(tx, marketAt);
     const ipo = await lockIssue(tx, ipoId);
     if (ipo?.status !== 'awaiting_payment' || ipo.paymentNotifiedAt) return [];
     const winners = await tx
@@ -71,8 +73,14 @@ export async function sendPaymentNotices(db: Db, ipoId: number): Promise<SentMes
  * market), the rest abandoned. Allotments already settled are skipped (a rerun, or another
  * payment job that got there first: both lock the allotments before the cash).
  */
-async function settlePage(db: Db, ipo: IpoRow, subscriptionIds: readonly number[]): Promise<SentMessage[]> {
+async function settlePage(
+  db: Db,
+  ipo: IpoRow,
+  subscriptionIds: readonly number[],
+  marketAt: number,
+): Promise<SentMessage[]> {
   return db.transaction(async (tx) => {
+    await stampMarketTime(tx, marketAt);
     const open = await tx
       .select()
       .from(ipoAllotments)
@@ -150,6 +158,7 @@ export async function settlePayments(
   db: Db,
   ipoId: number,
   publish: (sent: SentMessage[]) => void,
+  marketAt: number,
 ): Promise<boolean> {
   const [ipo] = await db.select().from(ipos).where(eq(ipos.id, ipoId));
   if (ipo?.status !== 'awaiting_payment') return false;
@@ -160,6 +169,7 @@ export async function settlePayments(
         db,
         ipo,
         page.map((p) => p.subscriptionId),
+        marketAt,
       );
       if (sent.length > 0) publish(sent);
     }

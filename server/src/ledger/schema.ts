@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { marketAt } from '../db/marketAt.ts';
 import { users } from '../db/schema.ts';
 import { cny, createdNow } from './columns.ts';
 
@@ -76,6 +77,7 @@ export const journalEntries = pgTable(
     /** The user's cash (available + frozen) after the entry. */
     cashAfter: cny('cash_after'),
     createdAt: createdNow('created_at'),
+    marketAt: marketAt(),
   },
   (t) => [
     index('journal_entries_user_seq_idx').on(t.userId, t.seq),

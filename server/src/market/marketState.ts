@@ -83,7 +83,11 @@ class ThrottledWarning {
 }
 
 const sameStatus = (a: MarketStatus | null, b: MarketStatus | null) =>
-  a?.phase === b?.phase && a?.tradingDate === b?.tradingDate && a?.simulated === b?.simulated;
+  a?.phase === b?.phase &&
+  a?.tradingDate === b?.tradingDate &&
+  a?.simulated === b?.simulated &&
+  a?.clock?.anchor === b?.clock?.anchor &&
+  a?.clock?.cycleMs === b?.clock?.cycleMs;
 
 /** Keeps each live value as its symbol's latest, noting it fresh while a reload runs; returns the symbols. */
 function keepLatest<T extends { symbol: string }>(

@@ -1,4 +1,5 @@
 import { type MessageView, messageParamsSchemas, type NewMessage } from '@bourse/shared';
+import { marketAtText } from '../market/marketClock.ts';
 import type { Db } from '../platform/database.ts';
 import { messages } from './schema.ts';
 
@@ -17,6 +18,7 @@ export function messageView(row: MessageRow): MessageView {
     params: row.params,
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
+    marketAt: marketAtText(row),
   };
 }
 

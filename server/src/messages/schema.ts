@@ -2,6 +2,7 @@
 import type { MessageKind } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { marketAt } from '../db/marketAt.ts';
 import { users } from '../db/schema.ts';
 
 /** Notices to one user: a kind and its string parameters, worded by the client in the reader's language. */
@@ -18,6 +19,7 @@ export const messages = pgTable(
     params: jsonb('params').$type<Record<string, string>>().notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    marketAt: marketAt(),
   },
   (t) => [
     index('messages_user_seq_idx').on(t.userId, t.seq),

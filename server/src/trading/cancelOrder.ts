@@ -1,6 +1,7 @@
 import { acceptsCancels, DomainError } from '@bourse/shared';
 import { and, eq } from 'drizzle-orm';
 import { lockUserCash } from '../ledger/ledger.ts';
+import { marketTimeOf, stampMarketTime } from '../market/marketClock.ts';
 import { closeOrder, isOpen, newOutbox, type OrderRow } from './execution.ts';
 import { tradingDateOf } from './marketView.ts';
 import { orders } from './schema.ts';
@@ -12,6 +13,7 @@ export async function cancelOrder(deps: TradingDeps, userId: string, orderId: st
   if (!acceptsCancels(status?.phase ?? 'closed')) throw new DomainError('order.cancelClosed');
   const out = newOutbox(userId, tradingDateOf(status));
   const order = await deps.db.transaction(async (tx) => {
+    await stampMarketTime(tx, marketTimeOf(status));
     const [row] = await tx
       .select()
       .from(orders)

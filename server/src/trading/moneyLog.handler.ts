@@ -2,6 +2,7 @@ import { Dec, MONEY_LOG_TYPES, type MoneyLogLine, toMoneyString, type tradingRou
 import { and, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
 import { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
+import { marketAtText } from '../market/marketClock.ts';
 import { fills } from './schema.ts';
 
 type Money = 'commission' | 'stampDuty' | 'transferFee';
@@ -56,6 +57,7 @@ export const moneyLogHandler: Handler<typeof tradingRoutes.moneyLog> = async (ct
       cash: toMoneyString(entry.cashAfter ?? '0'),
       tradingDate: entry.tradingDate,
       time: entry.createdAt.toISOString(),
+      marketAt: marketAtText(entry),
       symbol: entry.symbol,
       orderId: entry.orderId,
       price: price === null ? null : new Dec(price).toFixed(3),

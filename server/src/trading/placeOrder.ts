@@ -23,6 +23,7 @@ import {
   type UserCash,
   writeEntries,
 } from '../ledger/ledger.ts';
+import { marketTimeOf, stampMarketTime } from '../market/marketClock.ts';
 import { notifyAll } from '../messages/notify.ts';
 import type { Db } from '../platform/database.ts';
 import {
@@ -63,6 +64,8 @@ interface Pending {
 interface Ready extends Pending {
   checked: CheckedOrder;
   quote: FeedQuote | undefined;
+  /** Market time the batch was checked at: what its orders, fills and entries are stamped with. */
+  marketAt: Date;
 }
 
 /** Orders taken in one transaction at most; more wait for the next batch. */
@@ -222,6 +225,7 @@ class BatchWrites {
       idempotencyKey: item.idempotencyKey,
       requestHash: item.hash,
       createdAt: now,
+      marketAt: item.marketAt,
       updatedAt: now,
     };
     const out = newOutbox(userId, tradingDate);
@@ -385,7 +389,10 @@ async function commit(deps: TradingDeps, items: readonly Ready[]): Promise<void>
   if (items.length === 0) return;
   let result: Awaited<ReturnType<typeof writeBatch>>;
   try {
-    result = await deps.db.transaction((tx) => writeBatch(tx, items));
+    result = await deps.db.transaction(async (tx) => {
+      await stampMarketTime(tx, items[0]!.marketAt.getTime());
+      return writeBatch(tx, items);
+    });
   } catch (err) {
     if (err instanceof KeysTaken) {
       // Rolled back: the requests that met an existing key replay it, the others go again.
@@ -431,11 +438,12 @@ async function placeBatch(deps: TradingDeps, batch: readonly Pending[]): Promise
   }
   const ready: Ready[] = [];
   const refusals: Promise<void>[] = [];
+  const marketAt = new Date(marketTimeOf(market?.status ?? null));
   for (const item of batch) {
     try {
       if (!market) throw unreadable;
       const quote = market.quotes.get(item.request.symbol);
-      ready.push({ ...item, checked: checkOrder(item.request, quote, market.status), quote });
+      ready.push({ ...item, checked: checkOrder(item.request, quote, market.status), quote, marketAt });
     } catch (err) {
       refusals.push(refuse(deps, item, err).catch(item.reject));
     }

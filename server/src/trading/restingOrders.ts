@@ -10,6 +10,7 @@ import {
 } from '@bourse/shared';
 import { and, asc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { lockUserCash } from '../ledger/ledger.ts';
+import { marketTimeOf, stampMarketTime } from '../market/marketClock.ts';
 import type { Db } from '../platform/database.ts';
 import { logger } from '../platform/logger.ts';
 import {
@@ -70,17 +71,22 @@ async function checkFence(tx: Db, fence: Fence): Promise<void> {
   if (row?.token !== fence.token) throw new FencedOut(fence.shard);
 }
 
-/** One order's change under the fence, in its own transaction; the user hears of it after commit. */
+/**
+ * One order's change under the fence, in its own transaction, its records stamped with the
+ * market time `marketAt`; the user hears of it after commit.
+ */
 async function withOrder(
   deps: TradingDeps,
   fence: Fence,
   orderId: string,
   tradingDate: string,
+  marketAt: number,
   change: (tx: Db, order: OrderRow, out: Outbox) => Promise<void>,
 ): Promise<OrderRow | undefined> {
   let out: Outbox | undefined;
   const order = await deps.db.transaction(async (tx) => {
     await checkFence(tx, fence);
+    await stampMarketTime(tx, marketAt);
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!row || !isOpen(row)) return row;
     const pending = newOutbox(row.userId, tradingDate);
@@ -143,7 +149,7 @@ export async function matchTrades(
         const limit = new Dec(candidate.price!);
         const through = candidate.side === 'buy' ? price.lt(limit) : price.gt(limit);
         if (!through || candidate.tradingDate !== tradingDate) continue;
-        await withOrder(deps, fence, candidate.id, tradingDate, async (tx, order, out) => {
+        await withOrder(deps, fence, candidate.id, tradingDate, tick.time, async (tx, order, out) => {
           const quantity = Math.min(order.quantity - order.filledQuantity, tick.volume);
           const cash = await lockUserCash(tx, order.userId);
           const source = `trade:${tick.time}:${tick.seq}`;
@@ -213,7 +219,7 @@ async function uncrossAuction(
     }
     for (const fill of result.fills) {
       if (fill.id === CROWD) continue;
-      await withOrder(deps, fence, fill.id, tradingDate, async (tx, order, out) => {
+      await withOrder(deps, fence, fill.id, tradingDate, tick.time, async (tx, order, out) => {
         const quantity = Math.min(fill.quantity, order.quantity - order.filledQuantity);
         const cash = await lockUserCash(tx, order.userId);
         const source = `auction:${tick.time}:${tick.seq}`;
@@ -222,7 +228,14 @@ async function uncrossAuction(
     }
   }
   if (tick.kind === 'close')
-    await closeOrders(deps, fence, tradingDate, eq(orders.symbol, symbol), dayOrdersOf(tradingDate));
+    await closeOrders(
+      deps,
+      fence,
+      tradingDate,
+      tick.time,
+      eq(orders.symbol, symbol),
+      dayOrdersOf(tradingDate),
+    );
   return filled;
 }
 
@@ -235,6 +248,7 @@ async function closeOrders(
   deps: TradingDeps,
   fence: Fence,
   tradingDate: string,
+  marketAt: number,
   ...which: (SQL | undefined)[]
 ): Promise<number> {
   const stale = await deps.db
@@ -242,7 +256,7 @@ async function closeOrders(
     .from(orders)
     .where(and(eq(orders.shard, fence.shard), inArray(orders.status, [...OPEN]), ...which));
   for (const { id } of stale) {
-    await withOrder(deps, fence, id, tradingDate, async (tx, order, out) => {
+    await withOrder(deps, fence, id, tradingDate, marketAt, async (tx, order, out) => {
       await closeOrder(tx, order, await lockUserCash(tx, order.userId), 'expired', out);
     });
   }
@@ -269,10 +283,11 @@ export async function releaseHeld(deps: TradingDeps, fence: Fence, tradingDate: 
     .orderBy(asc(orders.createdAt), asc(orders.id));
   if (held.length === 0) return 0;
   const quotes = await deps.market.quotes(held.map((o) => o.symbol));
+  const marketAt = marketTimeOf(await deps.market.status());
   let filled = 0;
   for (const { id, symbol } of held) {
     const quote = quotes.get(symbol);
-    await withOrder(deps, fence, id, tradingDate, async (tx, order, out) => {
+    await withOrder(deps, fence, id, tradingDate, marketAt, async (tx, order, out) => {
       if (quote) {
         const cash = await lockUserCash(tx, order.userId);
         for (const request of bookFills(order, quote)) {
@@ -338,13 +353,14 @@ export async function matchAfterHours(
       left.set(`${symbol}:${side}`, Math.max(0, offered - used));
     }
   }
+  const marketAt = marketTimeOf(await deps.market.status());
   let filled = 0;
   for (const { id, symbol, side } of waiting) {
     const key = `${symbol}:${side}`;
     const quote = quotes.get(symbol);
     if (!quote || (left.get(key) ?? 0) === 0) continue;
     const close = new Dec(quote.price);
-    await withOrder(deps, fence, id, tradingDate, async (tx, order, out) => {
+    await withOrder(deps, fence, id, tradingDate, marketAt, async (tx, order, out) => {
       const limit = new Dec(order.price!);
       if (order.side === 'buy' ? limit.lt(close) : limit.gt(close)) return;
       const quantity = Math.min(order.quantity - order.filledQuantity, left.get(key) ?? 0);
@@ -376,5 +392,6 @@ export async function expireOrders(
   const ended = [lt(orders.tradingDate, tradingDate)];
   if (phase === 'closed') ended.push(eq(orders.tradingDate, tradingDate));
   else if (DAY_OVER.has(phase)) ended.push(dayOrdersOf(tradingDate)!);
-  return closeOrders(deps, fence, tradingDate, or(...ended));
+  const marketAt = marketTimeOf(await deps.market.status());
+  return closeOrders(deps, fence, tradingDate, marketAt, or(...ended));
 }

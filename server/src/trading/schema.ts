@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { marketAt } from '../db/marketAt.ts';
 import { createdNow as at, cny, owner, priceColumn as price } from '../ledger/columns.ts';
 
 export const orders = pgTable(
@@ -47,6 +48,7 @@ export const orders = pgTable(
     /** SHA-256 of the request body: the same key with another body is a conflict. */
     requestHash: text('request_hash').notNull(),
     createdAt: at('created_at'),
+    marketAt: marketAt(),
     updatedAt: at('updated_at'),
   },
   (t) => [
@@ -81,6 +83,7 @@ export const fills = pgTable(
     /** What the fill answers: a book level at placement or a feed trade; with the order, it identifies the fill. */
     source: text('source').notNull(),
     createdAt: at('created_at'),
+    marketAt: marketAt(),
   },
   (t) => [
     uniqueIndex('fills_order_source_idx').on(t.orderId, t.source),
@@ -137,6 +140,8 @@ export const positionHistory = pgTable(
     realisedPnl: cny('realised_pnl').notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     closedAt: at('closed_at'),
+    /** Market time of the close (closed_at is real time). */
+    marketAt: marketAt(),
     closedTradingDate: text('closed_trading_date').notNull(),
   },
   (t) => [index('position_history_user_closed_idx').on(t.userId, t.closedAt)],

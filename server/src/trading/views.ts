@@ -10,6 +10,7 @@ import {
   valuePosition,
 } from '@bourse/shared';
 import { type UserCash, withdrawable } from '../ledger/ledger.ts';
+import { marketAtText } from '../market/marketClock.ts';
 import { type FillRow, type OrderRow, onDay, type PositionRow, sellableQuantity } from './execution.ts';
 import type { positionHistory } from './schema.ts';
 
@@ -37,6 +38,7 @@ export function orderView(o: OrderRow): OrderView {
     session: o.session,
     tradingDate: o.tradingDate,
     createdAt: o.createdAt.toISOString(),
+    marketAt: marketAtText(o),
     updatedAt: o.updatedAt.toISOString(),
   };
 }
@@ -55,6 +57,7 @@ export function fillView(f: FillRow): FillView {
     transferFee: toMoneyString(f.transferFee),
     tradingDate: f.tradingDate,
     createdAt: f.createdAt.toISOString(),
+    marketAt: marketAtText(f),
   };
 }
 
@@ -106,6 +109,7 @@ export function closedPositionView(h: typeof positionHistory.$inferSelect): Clos
     realisedPnl: toMoneyString(h.realisedPnl),
     openedAt: h.openedAt.toISOString(),
     closedAt: h.closedAt.toISOString(),
+    closedMarketAt: marketAtText({ marketAt: h.marketAt, createdAt: h.closedAt }),
     closedTradingDate: h.closedTradingDate,
   };
 }

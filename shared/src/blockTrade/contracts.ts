@@ -51,6 +51,8 @@ export const blockOrderSchema = z.object({
   refusalReason: z.enum(BLOCK_REFUSAL_REASONS).nullable(),
   tradingDate: z.string(),
   createdAt: z.string(),
+  /** When it happened in market time (ISO); createdAt is real time. The demo's compressed days make them differ. */
+  marketAt: z.string(),
   /** When the batch settled or refused it, or the user cancelled it. */
   closedAt: z.string().nullable(),
 });

@@ -228,6 +228,11 @@ export const marketStatusSchema = z.object({
   simulated: z.boolean(),
   /** Exchange time of the latest data, ms. */
   time: z.number(),
+  /**
+   * Demo mode: the compressed days' clock (shared demoTimeline), from which anyone computes market
+   * time at any real instant. Absent on the exchange calendar, where market time is Shanghai wall time.
+   */
+  clock: z.object({ anchor: z.number(), firstDate: z.string(), cycleMs: z.number().positive() }).optional(),
 });
 export type MarketStatus = z.infer<typeof marketStatusSchema>;
 

@@ -96,6 +96,8 @@ export const messageSchema = z.object({
   params: z.record(z.string(), z.string()),
   read: z.boolean(),
   createdAt: z.string(),
+  /** Market time of what the message tells (ISO); equal to createdAt for real-world events such as bank transfers. */
+  marketAt: z.string(),
 });
 export type MessageView = z.infer<typeof messageSchema>;
 

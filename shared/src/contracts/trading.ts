@@ -93,6 +93,8 @@ export const orderSchema = z.object({
   session: z.enum(ORDER_SESSIONS),
   tradingDate: z.string(),
   createdAt: z.string(),
+  /** When it happened in market time (ISO); createdAt is real time. The demo's compressed days make them differ. */
+  marketAt: z.string(),
   updatedAt: z.string(),
 });
 export type OrderView = z.infer<typeof orderSchema>;
@@ -110,6 +112,8 @@ export const fillSchema = z.object({
   transferFee: money,
   tradingDate: z.string(),
   createdAt: z.string(),
+  /** When it happened in market time (ISO); createdAt is real time. The demo's compressed days make them differ. */
+  marketAt: z.string(),
 });
 export type FillView = z.infer<typeof fillSchema>;
 
@@ -144,6 +148,8 @@ export const closedPositionSchema = z.object({
   realisedPnl: money,
   openedAt: z.string(),
   closedAt: z.string(),
+  /** The close in market time (ISO); closedAt is real time. */
+  closedMarketAt: z.string(),
   closedTradingDate: z.string(),
 });
 export type ClosedPosition = z.infer<typeof closedPositionSchema>;
@@ -173,7 +179,10 @@ export const moneyLogLineSchema = z.object({
   /** The user's cash after the line. */
   cash: money,
   tradingDate: z.string(),
+  /** Real time of the entry (ISO). */
   time: z.string(),
+  /** When it happened in market time (ISO); time is real time. The demo's compressed days make them differ. */
+  marketAt: z.string(),
   symbol: z.string().nullable(),
   orderId: z.uuid().nullable(),
   price: money.nullable(),

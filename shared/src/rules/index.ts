@@ -34,6 +34,14 @@ export {
   dragonTigerThresholds,
   TEN_DEAL_LIST_SIZE,
 } from './lists.ts';
+export type { DemoClockState, DemoSegment, DemoTimeline } from './marketClock.ts';
+export {
+  DEFAULT_DEMO_CYCLE_MS,
+  DEMO_DAY,
+  demoTimeline,
+  nextPhaseChange,
+  shanghaiMidnight,
+} from './marketClock.ts';
 export type { LotRule, OrderQuantityArgs, OrderType, RuleCheck, Side } from './orders.ts';
 export { checkOrderPrice, checkOrderQuantity, LOT_RULES, lotRuleAt, oddLot } from './orders.ts';
 export type { CageQuote, PriceCageRule } from './priceCage.ts';

@@ -6,7 +6,9 @@ import {
   redisMessagePublisher,
   sweepAllotmentRuns,
 } from '@bourse/server/ipo';
+import { marketTimeOf } from '@bourse/server/market/clock';
 import { type Db, logger } from '@bourse/server/platform';
+import { redisMarketView } from '@bourse/server/trading';
 import {
   ALLOTMENT_JOBS,
   allotmentChunkJobSchema,
@@ -53,6 +55,8 @@ export function allotmentProcessor(deps: {
   queue: Queue;
   publish: ReturnType<typeof redisMessagePublisher>;
   chunkSize: number;
+  /** Market time now: the winners' messages are stamped with it. */
+  marketTime(): Promise<number>;
 }) {
   const issues = new DrawnIssues();
   return async (job: Job) => {
@@ -77,7 +81,7 @@ export function allotmentProcessor(deps: {
       }
       case ALLOTMENT_JOBS.chunk: {
         const chunk = parseJobData(allotmentChunkJobSchema, job);
-        const { remaining, sent } = await allotChunk(deps.db, chunk, issues);
+        const { remaining, sent } = await allotChunk(deps.db, chunk, issues, await deps.marketTime());
         deps.publish.publish(sent);
         // Whichever chunk sees none left asks for the finish; its id makes that happen once.
         if (remaining === 0) await enqueueFinish(deps.queue, chunk.ipoId, chunk.run);
@@ -103,10 +107,12 @@ export function allotmentService(options: AllotmentOptions = {}): BackgroundServ
     async start(context) {
       const bull = bullConnections(context.redisUrl, options.redisPrefix ?? context.redisPrefix);
       const queue = allotmentQueue(bull.redis, bull.redisPrefix);
+      const market = redisMarketView(bull.redis, bull.redisPrefix);
       const processor = allotmentProcessor({
         db: context.database.db,
         queue,
         publish: redisMessagePublisher(bull.redis, bull.redisPrefix),
+        marketTime: async () => marketTimeOf(await market.status()),
         chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE,
       });
       const worker = new Worker(IPO_QUEUES.allotment, processor, {

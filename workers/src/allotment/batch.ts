@@ -12,6 +12,7 @@ import {
   queryRows,
   type SentMessage,
 } from '@bourse/server/ipo';
+import { stampMarketTime } from '@bourse/server/market/clock';
 import type { Db } from '@bourse/server/platform';
 import {
   type AllotmentChunkJob,
@@ -145,9 +146,11 @@ export async function allotChunk(
   db: Db,
   job: AllotmentChunkJob,
   issues: DrawnIssues,
+  marketAt = Date.now(),
 ): Promise<{ remaining: number; sent: SentMessage[] }> {
   const issue = await issues.get(db, job.ipoId);
   const sent = await db.transaction(async (tx) => {
+    await stampMarketTime(tx, marketAt);
     const [chunk] = await tx
       .select()
       .from(ipoAllotmentChunks)

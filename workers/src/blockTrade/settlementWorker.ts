@@ -9,6 +9,7 @@ import {
   settleBlockOrder,
   settlementQueue,
 } from '@bourse/server/blockTrade';
+import { marketTimeOf } from '@bourse/server/market/clock';
 import { redisMessagePublisher } from '@bourse/server/messages';
 import { type Db, logger } from '@bourse/server/platform';
 import { redisMarketView, redisUserEvents } from '@bourse/server/trading';
@@ -67,7 +68,9 @@ export function settlementProcessor(deps: SettlementDeps) {
         const { orderId } = parseJobData(blockSettleJobSchema, job);
         if (deps.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.latencyMs));
         try {
-          const settled = await settleBlockOrder(deps.db, orderId, deps.answer);
+          const now = new Date();
+          const at = marketTimeOf(await deps.market.status(), now.getTime());
+          const settled = await settleBlockOrder(deps.db, orderId, deps.answer, now, at);
           if (!settled) return 'closed already';
           deps.events.publish(settled.out);
           return settled.order.status;

@@ -3,7 +3,15 @@
  * instant whose Asia/Shanghai wall time is what the exchange clock reads), so the same
  * simulator runs on the real calendar, faster than real time, around the clock, or stepped.
  */
-import { exchangeCalendar, shanghaiDate, type TradingCalendar } from '@bourse/shared';
+import {
+  DEMO_DAY,
+  type DemoClockState,
+  type DemoSegment,
+  demoTimeline,
+  exchangeCalendar,
+  shanghaiDate,
+  type TradingCalendar,
+} from '@bourse/shared';
 
 export interface FeedClock {
   /** True unless market time is real exchange time; published so screens label a simulation. */
@@ -54,30 +62,7 @@ export function steppedClock(start: number, simulated = true): SteppedClock {
   };
 }
 
-/** One stretch of a demo day: market wall time `from`–`to` passes in `realMs`. */
-export interface DemoSegment {
-  from: string;
-  to: string;
-  realMs: number;
-}
-
-/**
- * A trading day in about 15 minutes, every phase in order: a minute of opening call, six of
- * trading each side of a short lunch, the closing call, and a brief night before the next day.
- * Continuous trading runs at 20× and fills four fifths of the cycle, so a newcomer at any hour
- * most likely lands in a trading market.
- */
-export const DEMO_DAY: readonly DemoSegment[] = [
-  { from: '09:00', to: '09:15', realMs: 15_000 },
-  { from: '09:15', to: '09:25', realMs: 60_000 },
-  { from: '09:25', to: '09:30', realMs: 15_000 },
-  { from: '09:30', to: '11:30', realMs: 360_000 },
-  { from: '11:30', to: '13:00', realMs: 30_000 },
-  { from: '13:00', to: '14:57', realMs: 351_000 },
-  { from: '14:57', to: '15:00', realMs: 30_000 },
-  { from: '15:00', to: '15:30', realMs: 30_000 },
-  { from: '15:30', to: '24:00', realMs: 15_000 },
-];
+export { DEMO_DAY, type DemoSegment, shanghaiMidnight } from '@bourse/shared';
 
 export interface DemoClockOptions {
   schedule?: readonly DemoSegment[];
@@ -102,61 +87,34 @@ export interface DemoClock extends FeedClock {
   readonly cycleMs: number;
 }
 
-const minutesOf = (hhmm: string) => {
-  const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  return h * 60 + m;
-};
-
-/** Midnight in Asia/Shanghai at the start of a YYYY-MM-DD date. */
-export function shanghaiMidnight(date: string): number {
-  return Date.parse(`${date}T00:00:00+08:00`);
+/** What the market status publishes of a demo clock; nothing for the exchange's. */
+export function demoClockState(clock: FeedClock): DemoClockState | undefined {
+  if (!('anchor' in clock)) return undefined;
+  const { anchor, firstDate, cycleMs } = clock as DemoClock;
+  return { anchor, firstDate, cycleMs };
 }
 
 /** Demo mode: successive trading days, each compressed into one cycle of real time. */
 export function demoClock(opts: DemoClockOptions = {}): DemoClock {
   const calendar = opts.calendar ?? exchangeCalendar;
   const now = opts.now ?? Date.now;
-  const base = opts.schedule ?? DEMO_DAY;
-  const baseCycle = base.reduce((sum, s) => sum + s.realMs, 0);
-  const scale = (opts.cycleMs ?? baseCycle) / baseCycle;
-  let realStart = 0;
-  const segments = base.map((s) => {
-    const seg = { fromMin: minutesOf(s.from), toMin: minutesOf(s.to), realStart, realMs: s.realMs * scale };
-    realStart += seg.realMs;
-    return seg;
-  });
-  const cycleMs = realStart;
-
+  const schedule = opts.schedule ?? DEMO_DAY;
+  const cycleMs = opts.cycleMs ?? schedule.reduce((sum, s) => sum + s.realMs, 0);
   const today = shanghaiDate(now());
   const firstDate = opts.firstDate ?? (calendar.isTradingDay(today) ? today : calendar.nextTradingDay(today));
-  const offsetOf = (minute: number) => {
-    const seg = segments.find((s) => s.fromMin <= minute && minute < s.toMin) ?? segments[0]!;
-    return seg.realStart + ((minute - seg.fromMin) / (seg.toMin - seg.fromMin)) * seg.realMs;
-  };
-  const anchor = opts.anchor ?? now() - offsetOf(minutesOf(opts.startAt ?? '09:35'));
-
-  // Cycles only move forward in practice; walking the calendar from the last answer keeps it cheap.
-  let cachedCycle = 0;
-  let cachedDate = firstDate;
-  const dateOfCycle = (k: number) => {
-    cachedDate = calendar.addTradingDays(cachedDate, k - cachedCycle);
-    cachedCycle = k;
-    return cachedDate;
-  };
-
+  // Placed at anchor 0 first, to find how far into a cycle `startAt` lies.
+  const startOffset = demoTimeline({ anchor: 0, firstDate, cycleMs }, { schedule, calendar }).wallWhen(
+    opts.startAt ?? '09:35',
+    0,
+  );
+  const anchor = opts.anchor ?? now() - startOffset;
+  const timeline = demoTimeline({ anchor, firstDate, cycleMs }, { schedule, calendar });
   return {
     simulated: true,
     anchor,
     firstDate,
     cycleMs,
     wallNow: now,
-    marketNow() {
-      const elapsed = now() - anchor;
-      const k = Math.floor(elapsed / cycleMs);
-      const offset = elapsed - k * cycleMs;
-      const seg = segments.findLast((s) => s.realStart <= offset) ?? segments[0]!;
-      const minute = seg.fromMin + ((offset - seg.realStart) / seg.realMs) * (seg.toMin - seg.fromMin);
-      return shanghaiMidnight(dateOfCycle(k)) + Math.floor(minute * 60_000);
-    },
+    marketNow: () => timeline.marketAt(now()),
   };
 }

@@ -1,6 +1,13 @@
 /** The market feed: the interface any source implements, and the simulator that is the default one. */
 export type { DemoClock, DemoClockOptions, DemoSegment, FeedClock, SteppedClock } from './clock.ts';
-export { acceleratedClock, DEMO_DAY, demoClock, exchangeClock, steppedClock } from './clock.ts';
+export {
+  acceleratedClock,
+  DEMO_DAY,
+  demoClock,
+  demoClockState,
+  exchangeClock,
+  steppedClock,
+} from './clock.ts';
 export type { ProcessParams } from './params.ts';
 export { DEFAULT_PARAMS } from './params.ts';
 export type { SimulatedFeedOptions } from './simulatedFeed.ts';

@@ -241,7 +241,11 @@ describe('the IPO calendar when back office starts every allotment run', () => {
         medianPrice: () => undefined,
       }),
     };
-    const friday = { tradingDate: '2026-07-10', minute: 10 * 60 };
+    const friday = {
+      tradingDate: '2026-07-10',
+      minute: 10 * 60,
+      at: Date.parse('2026-07-10T10:00:00+08:00'),
+    };
 
     // The calendar's own jobs (the holdings snapshot) share this queue here: count plans only.
     const plansWaiting = async () =>

@@ -16,6 +16,7 @@
  */
 
 import { ipos, type SentMessage, sendPaymentNotices, startFirstAllotmentRun } from '@bourse/server/ipo';
+import { marketTimeOf } from '@bourse/server/market/clock';
 import { type Db, logger } from '@bourse/server/platform';
 import {
   CALENDAR_JOBS,
@@ -40,13 +41,22 @@ export interface MarketClock {
   tradingDate: string;
   /** Minutes into the trading date (market time); 1440 once the calendar date has moved past it. */
   minute: number;
+  /** Market time now, what the calendar's records are stamped with (server market/marketClock.ts). */
+  at: number;
 }
 
-/** Where the market is: the feed's status, or the wall clock in Shanghai while there is none. */
+/**
+ * Where the market is: the feed's status, or the wall clock in Shanghai while there is none. The
+ * steps go by the latest data's time, so a stalled feed holds the calendar where its market stopped.
+ */
 export function marketClock(status: MarketStatus | null, now = Date.now()): MarketClock {
   const time = status?.time ?? now;
   const tradingDate = status?.tradingDate ?? shanghaiDate(now);
-  return { tradingDate, minute: shanghaiDate(time) > tradingDate ? 24 * 60 : shanghaiMinuteOfDay(time) };
+  return {
+    tradingDate,
+    minute: shanghaiDate(time) > tradingDate ? 24 * 60 : shanghaiMinuteOfDay(time),
+    at: marketTimeOf(status, now),
+  };
 }
 
 /** Calendar jobs are kept a day after they finish, so the tick adding them again is a no-op. */
@@ -115,7 +125,7 @@ export async function calendarTick(deps: CalendarDeps, clock: MarketClock): Prom
       lte(ipos.paymentDate, today),
     ),
   )) {
-    deps.publish(await sendPaymentNotices(db, id));
+    deps.publish(await sendPaymentNotices(db, id, clock.at));
   }
 
   const paymentCutOffPassed =

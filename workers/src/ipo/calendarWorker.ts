@@ -8,6 +8,7 @@ import {
   settlePayments,
   snapshotHoldings,
 } from '@bourse/server/ipo';
+import { marketTimeOf } from '@bourse/server/market/clock';
 import { type Db, logger } from '@bourse/server/platform';
 import { redisMarketView } from '@bourse/server/trading';
 import {
@@ -30,7 +31,7 @@ import type { PipelineMarket } from './pipeline.ts';
 
 export interface CalendarOptions {
   redisPrefix?: string;
-  /** How often the calendar looks at the market's clock; the demo clock's day lasts 15 minutes. */
+  /** How often the calendar looks at the market's clock; the demo clock's day lasts 9 minutes by default. */
   tickMs?: number;
 }
 
@@ -73,7 +74,8 @@ export function calendarProcessor(deps: CalendarDeps & { market: MarketView }) {
         return;
       case CALENDAR_JOBS.payment: {
         const { ipoId } = parseJobData(issueJobSchema, job);
-        const moved = await settlePayments(deps.db, ipoId, deps.publish);
+        const at = marketTimeOf(await deps.market.status());
+        const moved = await settlePayments(deps.db, ipoId, deps.publish, at);
         logger.info({ ipoId, moved }, 'ipo calendar: payments settled');
         return { moved };
       }

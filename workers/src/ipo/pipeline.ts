@@ -73,12 +73,25 @@ export interface PlannedIssue {
   onlineShares: number;
 }
 
-/** The issue of a pipeline slot; undefined when its board has no free code left. */
+/**
+ * The issue of a pipeline slot. A board with no free code left (a demo market running for weeks
+ * fills ChiNext's 1,000 first) hands the slot to the next board that has one, so every trading
+ * day keeps an issue to subscribe to; undefined only when every board is full.
+ */
 export function planIssue(slot: string, market: PipelineMarket): PlannedIssue | undefined {
   const rng = new Rng(`ipo/${slot}`);
-  const { board, prefixes } = pickBoard(rng);
-  const code = freeCode(rng, prefixes, market.codes);
-  if (!code) return undefined;
+  const picked = pickBoard(rng);
+  const order = [picked, ...BOARDS.filter((b) => b !== picked)];
+  let found: { board: IssueBoard; code: string } | undefined;
+  for (const { board: candidate, prefixes } of order) {
+    const free = freeCode(rng, prefixes, market.codes);
+    if (free) {
+      found = { board: candidate, code: free };
+      break;
+    }
+  }
+  if (!found) return undefined;
+  const { board, code } = found;
   const sectors = board === 'star' ? SECTORS.filter((s) => TECH.has(s.key)) : SECTORS;
   let name = companyName(rng, rng.pick(sectors));
   while (market.names.has(name)) name = companyName(rng, rng.pick(sectors));

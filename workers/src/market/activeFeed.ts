@@ -23,7 +23,14 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { decodeCheckpoint } from '../feed/checkpoint.ts';
-import type { FeedClock, IndexQuote, Quote, Trade, Universe } from '../feed/index.ts';
+import {
+  demoClockState,
+  type FeedClock,
+  type IndexQuote,
+  type Quote,
+  type Trade,
+  type Universe,
+} from '../feed/index.ts';
 import { enqueueDragonTiger, storeFinishedDay } from './dayClose.ts';
 import type { FeedOptions } from './feedOptions.ts';
 import { FeedState } from './feedState.ts';
@@ -398,12 +405,15 @@ export class ActiveFeed {
   }
 
   private status(): MarketStatus {
-    return marketStatus({
-      phase: this.run.phase,
-      tradingDate: this.run.day.tradingDate,
-      simulated: this.clock.simulated,
-      time: this.marketTime,
-    });
+    return marketStatus(
+      {
+        phase: this.run.phase,
+        tradingDate: this.run.day.tradingDate,
+        simulated: this.clock.simulated,
+        time: this.marketTime,
+      },
+      demoClockState(this.clock),
+    );
   }
 
   /** The lists that differ from what was last published, as rank events. */

@@ -1,9 +1,10 @@
+import { DEFAULT_DEMO_CYCLE_MS } from '@bourse/shared';
 import { z } from 'zod';
 
 export interface FeedOptions {
   /** demo: trading days around the clock (the default); exchange: the real calendar in Asia/Shanghai. */
   clock: 'demo' | 'exchange';
-  /** Real ms a demo trading day lasts; default about 15 minutes (DEMO_DAY). */
+  /** Real ms a demo trading day lasts (FEED_DEMO_CYCLE_MS; DEFAULT_DEMO_CYCLE_MS unless set). */
   demoCycleMs?: number;
   seed: string;
   /** Listings simulated; tests use fewer. */
@@ -27,7 +28,7 @@ export interface FeedOptions {
 
 const envSchema = z.object({
   FEED_CLOCK: z.enum(['demo', 'exchange']).default('demo'),
-  FEED_DEMO_CYCLE_MS: z.coerce.number().int().min(60_000).max(86_400_000).optional(),
+  FEED_DEMO_CYCLE_MS: z.coerce.number().int().min(60_000).max(86_400_000).default(DEFAULT_DEMO_CYCLE_MS),
   FEED_SEED: z.string().min(1).default('42'),
   FEED_SYMBOLS: z.coerce.number().int().min(50).max(5000).default(5000),
   FEED_PUBLISH_MS: z.coerce.number().int().min(50).max(10_000).default(500),

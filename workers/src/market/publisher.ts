@@ -5,6 +5,7 @@
  * rest, all sent at once: a publish costs one round trip however much it carries.
  */
 import {
+  type DemoClockState,
   FEED_KEYS,
   feedShard,
   type InstrumentListing,
@@ -40,6 +41,7 @@ export interface Publication {
 
 export function marketStatus(
   change: Pick<PhaseChange, 'phase' | 'tradingDate' | 'simulated' | 'time'>,
+  clock?: DemoClockState,
 ): MarketStatus {
   return {
     protocol: MARKET_PROTOCOL_VERSION,
@@ -47,6 +49,7 @@ export function marketStatus(
     tradingDate: change.tradingDate,
     simulated: change.simulated,
     time: change.time,
+    ...(clock ? { clock } : {}),
   };
 }
 

@@ -94,7 +94,7 @@ describe.each(DB_KINDS)('the day end on %s', (kind) => {
     );
 
     // 16:00 cut-off: 20,000 available pays both units.
-    await settlePayments(db, ipo.id, () => {});
+    await settlePayments(db, ipo.id, () => {}, Date.now());
     const [allotment] = await db.select().from(ipoAllotments).where(eq(ipoAllotments.ipoId, ipo.id));
     expect(allotment).toMatchObject({ paidUnits: 2, paidAmount: '10000.00' });
   });

@@ -304,6 +304,7 @@ describe('/admin for back office', () => {
       refusalReason: null,
       tradingDate: '2026-07-09',
       createdAt: '2026-07-09T02:00:00.000Z',
+      marketAt: '2026-07-09T02:00:00.000Z',
       closedAt: null,
       settleFailedAt: '2026-07-09T08:00:00.000Z',
       settleError: 'counterparty link down',

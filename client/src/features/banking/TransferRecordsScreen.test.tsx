@@ -63,6 +63,7 @@ describe('/bankRecord', () => {
         params: { direction: 'in', status: 'passed', amount: '1000.00', bankName: 'ICBC', cardTail: '3441' },
         read: false,
         createdAt: '2026-07-08T02:31:05.000Z',
+        marketAt: '2026-07-08T02:31:05.000Z',
       }),
     );
     await waitFor(() => expect(statuses()).toEqual(['Passed']));

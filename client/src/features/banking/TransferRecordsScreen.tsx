@@ -43,8 +43,9 @@ function Record({ transfer }: { transfer: TransferView }) {
       {transfer.refusalReason ? (
         <p className="transfer-record__reason">{t(`bank.record.reasons.${transfer.refusalReason}`)}</p>
       ) : null}
+      {/* A bank transfer happens in the real world: real time, and said so beside the market's. */}
       <p className="transfer-record__time">
-        {formatDate(transfer.createdAt)}
+        {t('market.clock.realTime', { time: formatDate(transfer.createdAt) })}
         {transfer.settledAt
           ? ` · ${t('bank.record.settledAt', { time: formatDate(transfer.settledAt, 'HH:mm:ss') })}`
           : null}

@@ -52,7 +52,7 @@ function Record({ order, onCancel }: { order: BlockOrderView; onCancel: (id: str
       ) : null}
       <div className="block-record__detail">
         <span className="block-record__time">
-          {formatDate(order.createdAt)}
+          {formatDate(order.marketAt)}
           {order.closedAt
             ? ` · ${t('blockTrade.record.closedAt', { time: formatDate(order.closedAt, 'HH:mm:ss') })}`
             : null}

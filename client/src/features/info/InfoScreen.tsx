@@ -9,7 +9,7 @@ function isInfoPage(id: string | undefined): id is InfoPage {
   return (INFO_PAGES as readonly string[]).includes(id ?? '');
 }
 
-/** /helpForNewbies, /tradingRules, /userAgreement, /privacyAgreement, /aboutUs. */
+/** /helpForNewbies, /marketClock, /tradingRules, /userAgreement, /privacyAgreement, /aboutUs. */
 export function InfoScreen() {
   const { t } = useTranslation();
   const id = (useMatches().at(-1)?.handle as RouteHandle | undefined)?.id;

@@ -1,6 +1,7 @@
 /** The information pages, each a section of the `info` namespace and a route of its name. */
 export const INFO_PAGES = [
   'helpForNewbies',
+  'marketClock',
   'tradingRules',
   'userAgreement',
   'privacyAgreement',

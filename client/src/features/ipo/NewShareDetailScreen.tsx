@@ -1,4 +1,5 @@
 import { formatMoney, type IpoQuota, type IpoSubscriptionView, type IpoView } from '@bourse/shared';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
@@ -159,7 +160,27 @@ function Quota({ quota }: { quota: IpoQuota }) {
   );
 }
 
-/** What the signed-in user can do here: their quota and the form, or their subscription. */
+/** Why the user cannot subscribe now, and what would let them; undefined when they can. */
+function blockedBecause(
+  t: TFunction<'ipo'>,
+  issue: IpoView,
+  quota: IpoQuota,
+): { reason: string; fix: string } | undefined {
+  if (quota.barredUntil)
+    return { reason: t('quota.barred', { date: quota.barredUntil }), fix: t('quota.fixBarred') };
+  if (issue.status === 'upcoming')
+    return { reason: t('quota.notOpen', { date: issue.subscriptionDate }), fix: t('quota.fixNotOpen') };
+  if (issue.status !== 'subscribing')
+    return { reason: t('quota.closed', { date: issue.subscriptionDate }), fix: t('quota.fixClosed') };
+  if (quota.maxShares === 0)
+    return {
+      reason: t('quota.none'),
+      fix: t('quota.fixNone', { exchange: t(`exchange.${quota.exchange}`), from: quota.window.from }),
+    };
+  return undefined;
+}
+
+/** What the signed-in user can do here: their quota and the Subscribe button (enabled, or disabled and why), or their subscription. */
 function Account({
   issue,
   quota,
@@ -180,20 +201,22 @@ function Account({
       </section>
     );
   }
-  const notice = quota.barredUntil
-    ? t('quota.barred', { date: quota.barredUntil })
-    : quota.maxShares === 0
-      ? t('quota.none')
-      : issue.status !== 'subscribing'
-        ? t('quota.notOpen', { date: issue.subscriptionDate })
-        : undefined;
+  const blocked = blockedBecause(t, issue, quota);
   return (
     <>
       <Quota quota={quota} />
-      {notice ? (
-        <p className="card notice" data-testid="ipo-notice">
-          {notice}
-        </p>
+      {blocked ? (
+        <section className="card form" data-testid="ipo-blocked">
+          <p className="notice" data-testid="ipo-notice">
+            {blocked.reason}
+          </p>
+          <p className="form__hint" data-testid="ipo-fix">
+            {blocked.fix}
+          </p>
+          <Button block disabled testId="ipo-subscribe">
+            {t('form.submit')}
+          </Button>
+        </section>
       ) : (
         <SubscribeForm issue={issue} quota={quota} onDone={onDone} />
       )}

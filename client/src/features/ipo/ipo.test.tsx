@@ -158,7 +158,7 @@ describe('/shares/new-detail', () => {
     expect(await within(sheet).findByText('This issue is not open for subscription now.')).toBeTruthy();
   });
 
-  it('explains why there is no form: no quota, or the subscription made', async () => {
+  it('always shows Subscribe: without a quota it is disabled, with the reason and the fix', async () => {
     signedIn({
       'GET /ipo/detail': ok({
         ipo: issue('688301'),
@@ -168,7 +168,18 @@ describe('/shares/new-detail', () => {
     });
     renderApp('/shares/new-detail?code=688301');
     expect((await screen.findByTestId('ipo-notice')).textContent).toContain('at least 10,000 CNY');
-    expect(screen.queryByTestId('ipo-subscribe')).toBeNull();
+    expect(screen.getByTestId('ipo-fix').textContent).toContain('hold Shanghai A-shares worth 10,000 CNY');
+    expect((screen.getByTestId('ipo-subscribe') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('disables Subscribe before the subscription day and says when it opens', async () => {
+    signedIn({
+      'GET /ipo/detail': ok({ ipo: issue('688301', { status: 'upcoming' }), quota, subscription: null }),
+    });
+    renderApp('/shares/new-detail?code=688301');
+    expect((await screen.findByTestId('ipo-notice')).textContent).toContain('9:30–15:00');
+    expect(screen.getByTestId('ipo-fix').textContent).toContain('9:30 market time');
+    expect((screen.getByTestId('ipo-subscribe') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows the draw and what the user won', async () => {

@@ -1,10 +1,13 @@
 import type { MarketStatus } from '@bourse/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { errorText } from '../../i18n/index.ts';
+import { formatDate } from '../../lib/date/formatDate.ts';
 import { reloadPage } from '../../lib/reload.ts';
 import { loadMarketConnection, withConnection } from './data/connection.ts';
 import { useConnectionRefusal, useConnectionState, useFeedState, useMarketStatus } from './data/hooks.ts';
+import { formatCountdown, marketClockView } from './data/marketClock.ts';
 import type { ConnectionState } from './data/marketStore.ts';
 
 /** Phases as a colour: trading, an auction, or no trading. */
@@ -33,10 +36,47 @@ const retry = () => {
   void loadMarketConnection().then((connection) => connection.retry());
 };
 
+/** Real time now, once a second: the clock and its countdown move with it. */
+function useWallClock(): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The market's date and time, and the real time left until the next phase. */
+function MarketClock({ status }: { status: MarketStatus }) {
+  const { t } = useTranslation();
+  const clock = marketClockView(status, useWallClock());
+  return (
+    <>
+      {clock.next ? (
+        <span className="market-status__next" data-testid="market-next-phase">
+          {t('market.clock.next', {
+            phase: t(`market.phase.${clock.next.phase}`),
+            time: formatCountdown(clock.next.realMs),
+          })}
+        </span>
+      ) : null}
+      <time
+        className="market-status__date"
+        dateTime={new Date(clock.marketNow).toISOString()}
+        title={t('market.clock.label')}
+        data-testid="market-clock"
+      >
+        {formatDate(clock.marketNow, 'YYYY-MM-DD HH:mm')}
+      </time>
+    </>
+  );
+}
+
 /**
- * The strip every market screen carries: the market phase, "Simulated market" when the data is
- * not an exchange's, and the connection's trouble when there is some: the prices are not live
- * while either this client's connection or the server's feed is reconnecting.
+ * The strip every market screen carries: the market phase and the time to the next one, the
+ * market's date and time, what a simulation's pace is (linking to the page that explains it),
+ * and the connection's trouble when there is some: the prices are not live while either this
+ * client's connection or the server's feed is reconnecting.
  */
 export function MarketStatusBar() {
   const { t } = useTranslation();
@@ -99,13 +139,17 @@ export function MarketStatusBar() {
               : t('market.phase.unknown')}
           </span>
         )}
-        {status?.simulated ? (
-          <span className="sim-badge" data-testid="market-simulated">
-            {t('market.simulated')}
-          </span>
-        ) : null}
-        {status ? <span className="market-status__date">{status.tradingDate}</span> : null}
+        {status ? <MarketClock status={status} /> : null}
       </div>
+      {status?.clock ? (
+        <Link to="/marketClock" className="sim-pace" data-testid="market-simulated">
+          {t('market.clock.pace', { minutes: Math.round(status.clock.cycleMs / 60_000) })}
+        </Link>
+      ) : status?.simulated ? (
+        <Link to="/marketClock" className="sim-pace" data-testid="market-simulated">
+          {t('market.simulated')}
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -29,6 +29,7 @@ const message = (id: number, overrides: Partial<MessageView> = {}): MessageView 
   params: { symbol: '600000', name: '浦发银行', side: 'buy', price: '10.010', quantity: String(id * 100) },
   read: false,
   createdAt: '2026-07-10T02:15:00.000Z',
+  marketAt: '2026-07-10T02:15:00.000Z',
   ...overrides,
 });
 

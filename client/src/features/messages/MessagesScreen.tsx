@@ -20,6 +20,12 @@ function merge(arrived: readonly MessageView[], loaded: readonly MessageView[]):
   return [...arrived, ...loaded].filter((m) => !seen.has(m.id) && seen.add(m.id));
 }
 
+/**
+ * Bank transfers and identity checks happen in the real world: their messages keep real time and
+ * say so; every other message tells of the market and shows market time.
+ */
+const REAL_WORLD_KINDS: ReadonlySet<MessageView['kind']> = new Set(['transferResult', 'verificationResult']);
+
 function MessageItem({ message, onOpen }: { message: MessageView; onOpen: (message: MessageView) => void }) {
   const { t } = useTranslation();
   const { title, body } = messageText(t, message);
@@ -37,7 +43,11 @@ function MessageItem({ message, onOpen }: { message: MessageView; onOpen: (messa
             <span className="message__dot" role="img" aria-label={t('messages.unread')} />
           )}
           <span className="message__title">{title}</span>
-          <span className="message__time">{formatDate(message.createdAt, 'YYYY-MM-DD HH:mm')}</span>
+          <span className="message__time" data-testid="message-time">
+            {REAL_WORLD_KINDS.has(message.kind)
+              ? t('market.clock.realTime', { time: formatDate(message.createdAt, 'YYYY-MM-DD HH:mm') })
+              : formatDate(message.marketAt, 'YYYY-MM-DD HH:mm')}
+          </span>
         </span>
         <span className="message__body">{body}</span>
       </button>

@@ -9,6 +9,7 @@ const message: MessageView = {
   params: { status: 'passed' },
   read: false,
   createdAt: '2026-07-10T02:15:00.000Z',
+  marketAt: '2026-07-10T02:15:00.000Z',
 };
 
 function channel() {

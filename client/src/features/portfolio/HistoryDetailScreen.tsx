@@ -57,7 +57,7 @@ function ClosedDetail({ position }: { position: ClosedPosition }) {
       ['averageSell', averageOf(p.sellAmount, p.buyQuantity)],
       ['fees', money(p.fees)],
       ['opened', formatDate(p.openedAt)],
-      ['closed', formatDate(p.closedAt)],
+      ['closed', formatDate(p.closedMarketAt)],
     ] as const
   ).map(([id, value]) => ({ id, label: t(`portfolio.history.${id}`), value }));
   return (

@@ -45,7 +45,7 @@ function Line({ line }: { line: MoneyLogLine }) {
         </p>
       ) : null}
       <div className="log-line__foot">
-        <span>{formatDate(line.time)}</span>
+        <span>{formatDate(line.marketAt)}</span>
         <span>{t('portfolio.moneyLog.cashAfter', { cash: money(line.cash) })}</span>
       </div>
     </li>

@@ -29,7 +29,7 @@ export function FillList({
             <NameCode name={names[fill.symbol] ?? fill.symbol} symbol={fill.symbol} />
             <span className="order-row__time">
               {withDate ? `${fill.tradingDate} ` : ''}
-              {timeOf(fill.createdAt)}
+              {timeOf(fill.marketAt)}
             </span>
           </div>
           <dl className="order-row__figures">

@@ -77,7 +77,7 @@ function OrderRow({ order }: { order: OrderView }) {
         </div>
       </dl>
       <div className="order-row__foot">
-        <span className="order-row__time">{timeOf(order.createdAt)}</span>
+        <span className="order-row__time">{timeOf(order.marketAt)}</span>
         {order.cancelReason ? (
           <span className="order-row__reason">{t(`trade.cancelReason.${order.cancelReason}`)}</span>
         ) : null}
