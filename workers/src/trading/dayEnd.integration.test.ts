@@ -103,7 +103,10 @@ describe.each(DB_KINDS)('the day end on %s', (kind) => {
     const { db } = database;
     const symbol = '600001';
     await market.quotes(quote(symbol));
-    await market.status({ phase: 'closingCall' });
+    // The feed announces the closing call, as it would after the previous test's close: a
+    // matcher still on that close would end the day's orders before the print reaches them.
+    const status = await market.status({ phase: 'closingCall' });
+    await redis.publish(`${prefix}${FEED_KEYS.statusChannel}`, JSON.stringify(status));
     const userId = await createUser(db);
     await db.transaction((tx) => deposit(tx, userId, new Dec(20_000), TODAY));
     const { order } = await placeOrder(
