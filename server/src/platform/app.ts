@@ -14,6 +14,13 @@ import { identityRoutes } from '../identity/routes.ts';
 import { ipoRoutes } from '../ipo/routes.ts';
 import { marketRoutes } from '../market/routes.ts';
 import { messageRoutes } from '../messages/routes.ts';
+import {
+  PRODUCT_IMAGE_PATH,
+  productImageHandler,
+  SHOP_LOGO_PATH,
+  shopLogoHandler,
+} from '../store/images.handler.ts';
+import { storeRoutes } from '../store/routes.ts';
 import { tradingRoutes } from '../trading/routes.ts';
 import { watchlistRoutes } from '../watchlist/routes.ts';
 import { type AppContext, type AppOptions, createAppContext } from './appContext.ts';
@@ -34,6 +41,7 @@ const API_ROUTES: readonly RouteEntry[] = [
   ...ipoRoutes,
   ...blockTradeRoutes,
   ...watchlistRoutes,
+  ...storeRoutes,
 ];
 
 function apiRouter(app: AppContext): Router {
@@ -41,6 +49,8 @@ function apiRouter(app: AppContext): Router {
   router.use(express.json({ limit: '100kb' }));
   for (const entry of API_ROUTES) entry.mount(router, app);
   router.get(AVATAR_PATH, avatarHandler(app));
+  router.get(PRODUCT_IMAGE_PATH, productImageHandler(app));
+  router.get(SHOP_LOGO_PATH, shopLogoHandler(app));
   const openapi = openApiDocument(API_ROUTES.map((r) => r.contract));
   router.get('/openapi.json', (_req, res) => {
     res.json(openapi);
