@@ -15,6 +15,8 @@ import { ipoRoutes } from '../ipo/routes.ts';
 import { marketRoutes } from '../market/routes.ts';
 import { messageRoutes } from '../messages/routes.ts';
 import {
+  CATEGORY_IMAGE_PATH,
+  categoryImageHandler,
   PRODUCT_IMAGE_PATH,
   productImageHandler,
   SHOP_LOGO_PATH,
@@ -51,6 +53,7 @@ function apiRouter(app: AppContext): Router {
   router.get(AVATAR_PATH, avatarHandler(app));
   router.get(PRODUCT_IMAGE_PATH, productImageHandler(app));
   router.get(SHOP_LOGO_PATH, shopLogoHandler(app));
+  router.get(CATEGORY_IMAGE_PATH, categoryImageHandler);
   const openapi = openApiDocument(API_ROUTES.map((r) => r.contract));
   router.get('/openapi.json', (_req, res) => {
     res.json(openapi);

@@ -17,6 +17,7 @@ import { CATEGORY_TEMPLATES } from './seed/templates.ts';
 export const productImageUrl = (id: number, view = 0) =>
   `/api/store/images/product/${id}${view === 0 ? '' : `-${view}`}.svg`;
 export const shopLogoUrl = (id: number) => `/api/store/images/shop/${id}.svg`;
+export const categoryImageUrl = (key: StoreCategory) => `/api/store/images/category/${key}.svg`;
 
 export const productCardColumns = {
   id: storeProducts.id,
@@ -77,6 +78,7 @@ export async function categoriesWithCounts(db: Db, locale: Locale) {
     key,
     name: categoryName(key, locale),
     productCount: counts.get(key) ?? 0,
+    imageUrl: categoryImageUrl(key),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { DomainError } from '@bourse/shared';
+import { DomainError, STORE_CATEGORIES, type StoreCategory } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { Request, Response } from 'express';
 import type { AppContext } from '../platform/appContext.ts';
@@ -8,6 +8,7 @@ import { storeProducts, storeShops } from './schema.ts';
 
 export const PRODUCT_IMAGE_PATH = '/store/images/product/:file';
 export const SHOP_LOGO_PATH = '/store/images/shop/:file';
+export const CATEGORY_IMAGE_PATH = '/store/images/category/:file';
 
 // A picture never changes for its id, so browsers and proxies may keep it for a year.
 const IMAGE_HEADERS = {
@@ -52,4 +53,13 @@ export function shopLogoHandler(app: AppContext) {
       .set(IMAGE_HEADERS)
       .send(shopLogoSvg({ hue: shop.hue, initial: shop.name.en.charAt(0).toUpperCase() }));
   };
+}
+
+/** GET /api/store/images/category/:key.svg: the category's tile on the home grid. */
+export function categoryImageHandler(req: Request, res: Response): void {
+  const key = /^([a-z]+)\.svg$/.exec(typeof req.params.file === 'string' ? req.params.file : '')?.[1];
+  const index = STORE_CATEGORIES.indexOf(key as StoreCategory);
+  if (index < 0) throw new DomainError('common.notFound');
+  const category = STORE_CATEGORIES[index] as StoreCategory;
+  res.set(IMAGE_HEADERS).send(productSvg({ id: index + 1, category, hue: index * 36 }, 2));
 }

@@ -112,7 +112,7 @@ describe.each(DB_KINDS)('the storefront catalogue on %s', (kind) => {
     expect(p.similar.every((s) => s.category === p.category && s.id !== p.id)).toBe(true);
     expect(p.fromShop.every((s) => s.shopId === p.shopId && s.id !== p.id)).toBe(true);
     expect(p.similar.length).toBe(6);
-    for (const url of [...p.images, p.shop.logoUrl]) {
+    for (const url of [...p.images, p.shop.logoUrl, '/api/store/images/category/toys.svg']) {
       const res = await fetch(`${t.baseUrl}${url}`);
       expect(res.status, url).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
@@ -121,6 +121,7 @@ describe.each(DB_KINDS)('the storefront catalogue on %s', (kind) => {
     }
     expect((await fetch(`${t.baseUrl}/api/store/images/product/999999.svg`)).status).toBe(404);
     expect((await fetch(`${t.baseUrl}/api/store/images/product/1-9.svg`)).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}/api/store/images/category/weapons.svg`)).status).toBe(404);
   });
 
   it('shows a shop with its freight rule and best sellers', async () => {

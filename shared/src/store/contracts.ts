@@ -23,6 +23,7 @@ export const storeCategoryItemSchema = z.object({
   key: storeCategorySchema,
   name: z.string(),
   productCount: z.number().int(),
+  imageUrl: z.string(),
 });
 
 export const storeShopCardSchema = z.object({
