@@ -61,5 +61,5 @@ export function categoryImageHandler(req: Request, res: Response): void {
   const index = STORE_CATEGORIES.indexOf(key as StoreCategory);
   if (index < 0) throw new DomainError('common.notFound');
   const category = STORE_CATEGORIES[index] as StoreCategory;
-  res.set(IMAGE_HEADERS).send(productSvg({ id: index + 1, category, hue: index * 36 }, 2));
+  res.set(IMAGE_HEADERS).send(productSvg({ id: index + 1, category, hue: index * 36 }, 0));
 }

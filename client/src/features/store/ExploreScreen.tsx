@@ -6,7 +6,7 @@ import {
   type StoreProductCard,
   type StoreSort,
 } from '@bourse/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useLoad } from '../../lib/useLoad.ts';
@@ -77,11 +77,20 @@ export function ExploreScreen() {
   };
 
   const names = categories.status === 'success' ? categories.data.items : [];
+  const chips = useRef<HTMLDivElement>(null);
+  // A category opened from the home grid may sit beyond the edge: bring its chip into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the chips arrive or the category changes
+  useEffect(() => {
+    chips.current
+      ?.querySelector('[aria-selected="true"]')
+      ?.scrollIntoView?.({ inline: 'center', block: 'nearest' });
+  }, [names.length, filters.category]);
   return (
     <Screen nav={{ title: t('routes.explore', { ns: 'translation' }) }} padded={false}>
       <div className="explore">
         <div className="explore-filters">
           <div
+            ref={chips}
             className="store-chips"
             role="tablist"
             aria-label={t('explore.categories')}

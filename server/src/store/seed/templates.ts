@@ -424,7 +424,7 @@ export const CATEGORY_TEMPLATES: Record<StoreCategory, CategoryTemplate> = {
   },
   menswear: {
     name: localised(
-      'Men’s Clothing',
+      "Men's Clothing",
       '男装',
       'メンズファッション',
       '남성 의류',
@@ -498,7 +498,7 @@ export const CATEGORY_TEMPLATES: Record<StoreCategory, CategoryTemplate> = {
   },
   womenswear: {
     name: localised(
-      'Women’s Clothing',
+      "Women's Clothing",
       '女装',
       'レディースファッション',
       '여성 의류',
@@ -644,8 +644,8 @@ export const CATEGORY_TEMPLATES: Record<StoreCategory, CategoryTemplate> = {
       '高速で安定、届いてすぐに使え、汎用充電器付きです。',
       '빠르고 안정적이며 개봉 즉시 사용할 수 있고 범용 충전기가 포함됩니다.',
       'เร็ว เสถียร พร้อมใช้งานทันทีที่แกะกล่อง มาพร้อมที่ชาร์จแบบสากล',
-      'Rapide, fiable et prêt à l’emploi, livré avec un chargeur universel.',
-      'Veloce, affidabile e pronto all’uso, con caricatore universale incluso.',
+      "Rapide, fiable et prêt à l'emploi, livré avec un chargeur universel.",
+      "Veloce, affidabile e pronto all'uso, con caricatore universale incluso.",
     ),
     types: [
       type(
@@ -770,7 +770,7 @@ export const CLOSING_LINES: Localised[] = [
     '海外倉庫から48時間以内に発送します。',
     '해외 창고에서 48시간 이내에 발송됩니다.',
     'จัดส่งจากคลังสินค้าต่างประเทศภายใน 48 ชั่วโมง',
-    'Expédié depuis notre entrepôt à l’étranger sous 48 heures.',
+    "Expédié depuis notre entrepôt à l'étranger sous 48 heures.",
     'Spedito dal nostro magazzino estero entro 48 ore.',
   ),
   localised(
@@ -779,7 +779,7 @@ export const CLOSING_LINES: Localised[] = [
     'ご満足いただけない場合、30日以内は返品無料です。',
     '마음에 들지 않으면 30일 이내 무료 반품이 가능합니다.',
     'หากไม่พอใจ คืนสินค้าได้ฟรีภายใน 30 วัน',
-    'Retour gratuit sous 30 jours s’il ne vous convient pas.',
+    "Retour gratuit sous 30 jours s'il ne vous convient pas.",
     'Reso gratuito entro 30 giorni se non fa per te.',
   ),
   localised(
@@ -788,7 +788,7 @@ export const CLOSING_LINES: Localised[] = [
     '多くのお客様に選ばれ、品質が高く評価されています。',
     '수많은 구매자가 선택했으며 품질 평가가 높습니다.',
     'ผู้ซื้อนับพันเลือกใช้และให้คะแนนคุณภาพสูง',
-    'Choisi par des milliers d’acheteurs et très bien noté pour sa qualité.',
+    "Choisi par des milliers d'acheteurs et très bien noté pour sa qualité.",
     'Scelto da migliaia di acquirenti e molto apprezzato per la qualità.',
   ),
   localised(
