@@ -21,6 +21,8 @@ import './store.css';
 
 interface Filters {
   category?: StoreCategory;
+  /** One shop's products (a store picked in search). */
+  shopId?: string;
   sort: StoreSort;
   minPrice?: string;
   maxPrice?: string;
@@ -36,6 +38,9 @@ function filtersOf(params: URLSearchParams): Filters {
   const sort = params.get('sort');
   return {
     category: isCategory(category) ? category : undefined,
+    shopId: /^[1-9]\d{0,9}$/.test(params.get('shopId') ?? '')
+      ? (params.get('shopId') ?? undefined)
+      : undefined,
     sort: isSort(sort) ? sort : 'sales',
     minPrice: price(params.get('minPrice')),
     maxPrice: price(params.get('maxPrice')),
@@ -45,7 +50,11 @@ function filtersOf(params: URLSearchParams): Filters {
 function ProductList({ filters }: { filters: Filters }) {
   const { t } = useTranslation('store');
   const list = usePagedList<StoreProductCard, string>(async (cursor, signal) => {
-    const page = await fetchProducts({ ...filters, cursor, limit: EXPLORE_PAGE_SIZE }, signal);
+    const { shopId, ...rest } = filters;
+    const page = await fetchProducts(
+      { ...rest, shopId: shopId ? Number(shopId) : undefined, cursor, limit: EXPLORE_PAGE_SIZE },
+      signal,
+    );
     return { items: page.items, next: page.nextCursor };
   });
   return (

@@ -64,10 +64,16 @@ export function StoreSearchScreen() {
               <h2 className="card__title">{t('search.shops')}</h2>
               <ul className="store-results" data-testid="store-search-shops">
                 {found.shops.map((shop) => (
-                  <li key={shop.id} className="store-result">
-                    <img src={shop.logoUrl} alt="" width={40} height={40} />
-                    <span className="store-result__name">{shop.name}</span>
-                    <span className="store-result__meta">{`${shop.favourableRate}%`}</span>
+                  <li key={shop.id}>
+                    <Link
+                      to={`/explore?shopId=${shop.id}`}
+                      className="store-result"
+                      data-testid="store-search-shop"
+                    >
+                      <img src={shop.logoUrl} alt="" width={40} height={40} />
+                      <span className="store-result__name">{shop.name}</span>
+                      <span className="store-result__meta">{`${shop.favourableRate}%`}</span>
+                    </Link>
                   </li>
                 ))}
               </ul>

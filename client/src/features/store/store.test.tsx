@@ -142,6 +142,17 @@ describe('/explore', () => {
     });
   });
 
+  it('lists one shop’s products when opened for a store', async () => {
+    const api = fakeApi({
+      'GET /store/categories': ok({ items: categories }),
+      'GET /store/products': ok({ items: [product(5)], nextCursor: null }),
+    });
+    renderApp('/explore?shopId=1');
+    expect(await screen.findByTestId('product-card')).toBeTruthy();
+    const sent = api.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+    expect(sent.find((u) => u.pathname === '/api/store/products')?.searchParams.get('shopId')).toBe('1');
+  });
+
   it('filters by a price range and shows when nothing is left', async () => {
     const api = fakeApi({
       'GET /store/categories': ok({ items: categories }),
@@ -246,6 +257,12 @@ describe('/search', () => {
       await act(() => vi.advanceTimersByTimeAsync(250));
       await userEvent.click(await screen.findByTestId('store-search-product'));
       await settlesAt(router, '/detail/4');
+      // A store opens its products in /explore.
+      await act(() => router.navigate(-1));
+      fireEvent.change(await screen.findByTestId('store-search-input'), { target: { value: 'smartphnoe' } });
+      await act(() => vi.advanceTimersByTimeAsync(250));
+      await userEvent.click(await screen.findByTestId('store-search-shop'));
+      await settlesAt(router, '/explore?shopId=1');
     } finally {
       vi.useRealTimers();
     }
