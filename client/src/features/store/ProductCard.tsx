@@ -1,7 +1,7 @@
 import type { StoreProductCard } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { compactCount, usePrice } from './format.ts';
+import { compactFigure, usePrice } from './format.ts';
 
 /** A product tile: picture, name, price and sales; opens the product. */
 export function ProductCard({ product }: { product: StoreProductCard }) {
@@ -21,7 +21,7 @@ export function ProductCard({ product }: { product: StoreProductCard }) {
         <span className="product-card__name">{product.name}</span>
         <span className="product-card__foot">
           <strong className="product-card__price">{price(product.price)}</strong>
-          <span className="product-card__sold">{t('sold', { n: compactCount(product.sales) })}</span>
+          <span className="product-card__sold">{t('sold', { n: compactFigure(product.sales) })}</span>
         </span>
       </Link>
     </li>

@@ -5,7 +5,7 @@ import { useParams } from 'react-router-dom';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { LoadState } from '../market/LoadState.tsx';
-import { compactCount, usePrice } from './format.ts';
+import { compactFigure, usePrice } from './format.ts';
 import { ProductGrid } from './ProductCard.tsx';
 import { ShopCard } from './ShopCard.tsx';
 import { fetchProduct } from './storeApi.ts';
@@ -97,7 +97,7 @@ function ProductDetail({ product }: { product: StoreProductDetail }) {
         </strong>
         <h1 className="product-head__name">{product.name}</h1>
         <p className="product-head__meta">
-          <span>{t('sold', { n: compactCount(product.sales) })}</span>
+          <span>{t('sold', { n: compactFigure(product.sales) })}</span>
           <span>{t('rating', { rating: product.rating })}</span>
         </p>
       </section>

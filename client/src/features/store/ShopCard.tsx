@@ -4,12 +4,11 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { loginPath } from '../../app/guard.ts';
 import { useSession } from '../session/sessionStore.ts';
 import { useFollows } from './followStore.ts';
-import { compactCount, usePrice } from './format.ts';
+import { compactFigure } from './format.ts';
 
 /** A shop's card: logo, name, its figures, and follow (a visitor is sent to log in first). */
 export function ShopCard({ shop }: { shop: StoreShopCard }) {
   const { t } = useTranslation('store');
-  const price = usePrice();
   const navigate = useNavigate();
   const location = useLocation();
   const signedIn = useSession((s) => s.token !== '');
@@ -44,11 +43,11 @@ export function ShopCard({ shop }: { shop: StoreShopCard }) {
       <dl className="shop-card__figures">
         <div>
           <dt>{t('shop.fans')}</dt>
-          <dd data-testid="shop-fans">{compactCount(fans)}</dd>
+          <dd data-testid="shop-fans">{compactFigure(fans)}</dd>
         </div>
         <div>
           <dt>{t('shop.sales')}</dt>
-          <dd>{compactCount(shop.sales)}</dd>
+          <dd>{compactFigure(shop.sales)}</dd>
         </div>
         <div>
           <dt>{t('shop.favourable')}</dt>
@@ -56,7 +55,7 @@ export function ShopCard({ shop }: { shop: StoreShopCard }) {
         </div>
         <div>
           <dt>{t('shop.totalSales')}</dt>
-          <dd>{price(shop.totalSales)}</dd>
+          <dd>{t('price', { amount: compactFigure(shop.totalSales) })}</dd>
         </div>
       </dl>
     </section>
