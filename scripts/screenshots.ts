@@ -151,6 +151,10 @@ const SCREENS: {
   { name: 'block-trade', path: '/shares/dzjy?symbol=600000', account: true, bank: true },
   { name: 'block-trade-record', path: '/shares/dzjy-record', account: true, bank: true },
   { name: 'admin', path: '/admin', account: true, bank: true },
+  // The demo catalogue is seeded with a fixed seed: product 42 is the same on every start.
+  { name: 'store-home', path: '/shop' },
+  { name: 'store-explore', path: '/explore?category=phone' },
+  { name: 'store-detail', path: '/detail/42' },
 ];
 
 /** An issue open for subscription, once the calendar has one (it opens one every trading day at 09:30). */

@@ -11,6 +11,7 @@ import {
   RedisNamespaceTakenError,
   resolveRedisPrefix,
   seedDemoAccount,
+  seedStoreCatalogue,
   startServer,
 } from '@bourse/server/platform';
 import { RedisUnavailableError, resolveRedis } from '@bourse/server/platform/localRedis';
@@ -84,6 +85,8 @@ async function main(): Promise<void> {
     database,
     config.demoMode ? { startingDeposit: config.startingDeposit } : {},
   );
+  // The storefront's demo shops and products, on first start only (docs/adr/0015).
+  await seedStoreCatalogue(database);
   const server = await startServer({ config, database, redis: redisClient, redisPrefix });
   stops.push({ name: 'server', stop: server.close });
 

@@ -5,6 +5,7 @@ import {
   openDatabase,
   resolveRedisPrefix,
   seedDemoAccount,
+  seedStoreCatalogue,
   startServer,
 } from './platform/index.ts';
 
@@ -18,6 +19,7 @@ const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 if (config.demoMode) {
   const demo = await seedDemoAccount(database, { startingDeposit: config.startingDeposit });
   logger.info({ account: demo.account, password: demo.password }, 'demo account');
+  await seedStoreCatalogue(database);
 }
 const redisPrefix = await resolveRedisPrefix(config, database, redis);
 logger.info({ redisPrefix }, 'redis namespace');

@@ -27,4 +27,5 @@ export * from './i18n/locales.ts';
 export * from './identity/residentId.ts';
 export * from './money.ts';
 export * from './rules/index.ts';
+export * from './store/index.ts';
 export * from './trading/index.ts';

@@ -18,6 +18,10 @@ describe('isOpenPath', () => {
     '/forgotPassword',
     '/customerService',
     '/home/',
+    '/shop',
+    '/explore',
+    '/detail/42',
+    '/search',
   ])('%s is open', (path) => {
     expect(isOpenPath(path)).toBe(true);
   });
@@ -34,6 +38,8 @@ describe('isOpenPath', () => {
     '/stockInfoX',
     '/messages',
     '/nowhere',
+    '/shopping',
+    '/cart',
   ])('%s needs a login', (path) => {
     expect(isOpenPath(path)).toBe(false);
   });

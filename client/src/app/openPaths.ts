@@ -27,6 +27,11 @@ export const OPEN_PATHS = [
   '/cms/web',
   '/customerService',
   '/test',
+  // The storefront is open to browse (docs/adr/0015-storefront.md).
+  '/shop',
+  '/explore',
+  '/detail/*',
+  '/search',
 ] as const;
 
 function normalise(pathname: string): string {

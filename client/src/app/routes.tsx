@@ -56,6 +56,8 @@ const banking = () => import('../features/banking/screens.ts');
 const ipo = () => import('../features/ipo/screens.ts');
 /** Block trades: the entry form and the records in one chunk. */
 const blockTrade = () => import('../features/blockTrade/screens.ts');
+/** The storefront: its four open screens in one chunk. */
+const store = () => import('../features/store/screens.ts');
 const trade = marketScreen(() => import('../features/trade/TradeScreen.tsx').then((m) => m.TradeScreen));
 
 /** Screens built in this release; the rest of the spec's route list is in placeholderRoutes.ts. */
@@ -259,6 +261,27 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     path: '/shares/dzjy-record',
     id: 'blockTradeRecord',
     lazy: lazyScreen(() => blockTrade().then((m) => m.BlockRecordsScreen)),
+  },
+  {
+    path: '/shop',
+    id: 'shop',
+    tabBar: true,
+    lazy: lazyScreen(() => store().then((m) => m.StoreHomeScreen), ['store']),
+  },
+  {
+    path: '/explore',
+    id: 'explore',
+    lazy: lazyScreen(() => store().then((m) => m.ExploreScreen), ['store']),
+  },
+  {
+    path: '/detail/:id',
+    id: 'productDetail',
+    lazy: lazyScreen(() => store().then((m) => m.ProductDetailScreen), ['store']),
+  },
+  {
+    path: '/search',
+    id: 'storeSearch',
+    lazy: lazyScreen(() => store().then((m) => m.StoreSearchScreen), ['store']),
   },
   { path: '/helpForNewbies', id: 'helpForNewbies', lazy: info },
   { path: '/marketClock', id: 'marketClock', lazy: info },

@@ -7,6 +7,7 @@ const translation = import.meta.glob<Json>('./locales/*.json', { eager: true, im
 const info = import.meta.glob<Json>('./locales/*/info.json', { eager: true, import: 'default' });
 const ipo = import.meta.glob<Json>('./locales/*/ipo.json', { eager: true, import: 'default' });
 const admin = import.meta.glob<Json>('./locales/*/admin.json', { eager: true, import: 'default' });
+const store = import.meta.glob<Json>('./locales/*/store.json', { eager: true, import: 'default' });
 
 /** Every leaf path ("a.b", "a.sections.0.heading"); arrays must match in length too. */
 function leafPaths(node: Json, prefix = ''): string[] {
@@ -36,6 +37,7 @@ const NAMESPACES = [
   { name: 'info', files: info, path: (l: string) => `./locales/${l}/info.json` },
   { name: 'ipo', files: ipo, path: (l: string) => `./locales/${l}/ipo.json` },
   { name: 'admin', files: admin, path: (l: string) => `./locales/${l}/admin.json` },
+  { name: 'store', files: store, path: (l: string) => `./locales/${l}/store.json` },
 ];
 
 describe.each(NAMESPACES)('$name catalogues', ({ files, path }) => {

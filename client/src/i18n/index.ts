@@ -10,6 +10,7 @@ const translation = import.meta.glob<Catalogue>('./locales/*.json', { import: 'd
 const info = import.meta.glob<Catalogue>('./locales/*/info.json', { import: 'default' });
 const ipo = import.meta.glob<Catalogue>('./locales/*/ipo.json', { import: 'default' });
 const admin = import.meta.glob<Catalogue>('./locales/*/admin.json', { import: 'default' });
+const store = import.meta.glob<Catalogue>('./locales/*/store.json', { import: 'default' });
 const errors: Record<Locale, () => Promise<Catalogue>> = {
   en: () => import('@bourse/shared/i18n/errors/en.json').then((m) => m.default),
   'zh-CN': () => import('@bourse/shared/i18n/errors/zh-CN.json').then((m) => m.default),
@@ -20,7 +21,7 @@ const errors: Record<Locale, () => Promise<Catalogue>> = {
   it: () => import('@bourse/shared/i18n/errors/it.json').then((m) => m.default),
 };
 
-export const NAMESPACES = ['translation', 'errors', 'info', 'ipo', 'admin'] as const;
+export const NAMESPACES = ['translation', 'errors', 'info', 'ipo', 'admin', 'store'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 function loaderFor(locale: string, ns: string): (() => Promise<Catalogue>) | undefined {
@@ -28,6 +29,7 @@ function loaderFor(locale: string, ns: string): (() => Promise<Catalogue>) | und
   if (ns === 'info') return info[`./locales/${locale}/info.json`];
   if (ns === 'ipo') return ipo[`./locales/${locale}/ipo.json`];
   if (ns === 'admin') return admin[`./locales/${locale}/admin.json`];
+  if (ns === 'store') return store[`./locales/${locale}/store.json`];
   if (ns === 'translation') return translation[`./locales/${locale}.json`];
   return undefined;
 }

@@ -22,6 +22,7 @@ const PATHS = {
   close: 'M6 6l12 12M18 6L6 18',
   plus: 'M12 5v14M5 12h14',
   minus: 'M5 12h14',
+  store: 'M5 8h14l-1.2 12H6.2zM9 8V7a3 3 0 0 1 6 0v1',
 } as const;
 
 export type IconName = keyof typeof PATHS;

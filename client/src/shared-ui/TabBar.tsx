@@ -6,6 +6,7 @@ const TABS = [
   { to: '/home', icon: 'home', labelKey: 'tabs.home' },
   { to: '/market', icon: 'market', labelKey: 'tabs.market' },
   { to: '/trade', icon: 'trade', labelKey: 'tabs.trade' },
+  { to: '/shop', icon: 'store', labelKey: 'tabs.store' },
   { to: '/my', icon: 'my', labelKey: 'tabs.my' },
 ] as const satisfies readonly { to: string; icon: IconName; labelKey: string }[];
 

@@ -15,6 +15,15 @@ import { identityRoutes } from '../identity/routes.ts';
 import { ipoRoutes } from '../ipo/routes.ts';
 import { marketRoutes } from '../market/routes.ts';
 import { messageRoutes } from '../messages/routes.ts';
+import {
+  CATEGORY_IMAGE_PATH,
+  categoryImageHandler,
+  PRODUCT_IMAGE_PATH,
+  productImageHandler,
+  SHOP_LOGO_PATH,
+  shopLogoHandler,
+} from '../store/images.handler.ts';
+import { storeRoutes } from '../store/routes.ts';
 import { tradingRoutes } from '../trading/routes.ts';
 import { watchlistRoutes } from '../watchlist/routes.ts';
 import { type AppContext, type AppOptions, createAppContext } from './appContext.ts';
@@ -35,6 +44,7 @@ const API_ROUTES: readonly RouteEntry[] = [
   ...ipoRoutes,
   ...blockTradeRoutes,
   ...watchlistRoutes,
+  ...storeRoutes,
 ];
 
 function apiRouter(app: AppContext): Router {
@@ -42,6 +52,9 @@ function apiRouter(app: AppContext): Router {
   router.use(express.json({ limit: '100kb' }));
   for (const entry of API_ROUTES) entry.mount(router, app);
   router.get(AVATAR_PATH, avatarHandler(app));
+  router.get(PRODUCT_IMAGE_PATH, productImageHandler(app));
+  router.get(SHOP_LOGO_PATH, shopLogoHandler(app));
+  router.get(CATEGORY_IMAGE_PATH, categoryImageHandler);
   const openapi = openApiDocument(API_ROUTES.map((r) => r.contract));
   router.get('/openapi.json', (_req, res) => {
     res.json(openapi);

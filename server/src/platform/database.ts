@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -29,6 +30,9 @@ function once(close: () => Promise<void>): () => Promise<void> {
     return closing;
   };
 }
+
+/** Contrib extensions the migrations create (storefront search needs trigrams). */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -65,7 +69,7 @@ async function openPglite(dataDir: string, image?: Blob): Promise<Database> {
     location = join(dataDir, 'pglite');
     await mkdir(location, { recursive: true });
   }
-  const client = await PGlite.create(location, { loadDataDir: image });
+  const client = await PGlite.create(location, { loadDataDir: image, extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });
@@ -97,7 +101,7 @@ export const MIGRATIONS_FOLDER = migrationsFolder;
 
 /** A freshly migrated in-memory PGlite, dumped: tests start their databases from it. */
 export async function migratedPgliteImage(): Promise<Blob> {
-  const client = await PGlite.create(MEMORY_DATA_DIR);
+  const client = await PGlite.create(MEMORY_DATA_DIR, { extensions: PGLITE_EXTENSIONS });
   try {
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     return await client.dumpDataDir('none');

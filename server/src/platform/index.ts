@@ -1,4 +1,5 @@
 export { DEMO_ACCOUNT, seedDemoAccount } from '../accounts/demoAccount.ts';
+export { seedStoreCatalogue } from '../store/seedCatalogue.ts';
 export { createApp } from './app.ts';
 export type { AppOptions } from './appContext.ts';
 export { type AppConfig, loadConfig } from './config.ts';

@@ -6,6 +6,7 @@ import {
   ipoRoutes,
   marketRoutes,
   messageRoutes,
+  storeRoutes,
   tradingRoutes,
   userRoutes,
   watchlistRoutes,
@@ -36,6 +37,7 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       ipoRoutes,
       blockTradeRoutes,
       watchlistRoutes,
+      storeRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));

@@ -1,0 +1,102 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useLoad } from '../../lib/useLoad.ts';
+import { Icon } from '../../shared-ui/Icon.tsx';
+import { Screen } from '../../shared-ui/Screen.tsx';
+import { LoadState } from '../market/LoadState.tsx';
+import { useDebounced } from '../market/useDebounced.ts';
+import { SEARCH_DEBOUNCE_MS } from '../search/InstrumentSearch.tsx';
+import { usePrice } from './format.ts';
+import { searchStore } from './storeApi.ts';
+import '../market/market.css';
+import './store.css';
+
+/** The server refuses longer queries (MAX_STORE_QUERY). */
+const MAX_QUERY = 60;
+
+/** `/search`: products and stores by name in any language, answered as the user types. */
+export function StoreSearchScreen() {
+  const { t } = useTranslation('store');
+  const price = usePrice();
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const query = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [results, retry] = useLoad((signal) => searchStore(query, signal), [query], {
+    enabled: query !== '',
+  });
+  const found = results.status === 'success' ? results.data : null;
+
+  return (
+    <Screen nav={{ title: t('routes.storeSearch', { ns: 'translation' }) }}>
+      <div className="search-box">
+        <label htmlFor={inputId} className="visually-hidden">
+          {t('searchPlaceholder')}
+        </label>
+        <Icon name="search" size={20} />
+        <input
+          id={inputId}
+          className="search-box__input"
+          type="search"
+          inputMode="search"
+          autoComplete="off"
+          // biome-ignore lint/a11y/noAutofocus: search exists to type into this box
+          autoFocus
+          placeholder={t('searchPlaceholder')}
+          value={text}
+          maxLength={MAX_QUERY}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="store-search-input"
+        />
+      </div>
+      {query === '' ? (
+        <p className="load-state">{t('search.hint')}</p>
+      ) : !found ? (
+        <LoadState state={results} onRetry={retry} empty="" />
+      ) : found.products.length === 0 && found.shops.length === 0 ? (
+        <p className="load-state" data-testid="store-search-none">
+          {t('search.none', { q: query })}
+        </p>
+      ) : (
+        <>
+          {found.shops.length > 0 ? (
+            <section className="card">
+              <h2 className="card__title">{t('search.shops')}</h2>
+              <ul className="store-results" data-testid="store-search-shops">
+                {found.shops.map((shop) => (
+                  <li key={shop.id}>
+                    <Link
+                      to={`/explore?shopId=${shop.id}`}
+                      className="store-result"
+                      data-testid="store-search-shop"
+                    >
+                      <img src={shop.logoUrl} alt="" width={40} height={40} />
+                      <span className="store-result__name">{shop.name}</span>
+                      <span className="store-result__meta">{`${shop.favourableRate}%`}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {found.products.length > 0 ? (
+            <section className="card">
+              <h2 className="card__title">{t('search.products')}</h2>
+              <ul className="store-results" data-testid="store-search-products">
+                {found.products.map((p) => (
+                  <li key={p.id}>
+                    <Link to={`/detail/${p.id}`} className="store-result" data-testid="store-search-product">
+                      <img src={p.imageUrl} alt="" width={40} height={40} />
+                      <span className="store-result__name">{p.name}</span>
+                      <span className="store-result__meta">{price(p.price)}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,5 @@
+/** The storefront screens, loaded as one chunk (routes.tsx). */
+export { ExploreScreen } from './ExploreScreen.tsx';
+export { ProductDetailScreen } from './ProductDetailScreen.tsx';
+export { StoreHomeScreen } from './StoreHomeScreen.tsx';
+export { StoreSearchScreen } from './StoreSearchScreen.tsx';
