@@ -115,14 +115,25 @@ describe.each(DB_KINDS)('an IPO listing in the market on %s', (kind) => {
     expect(bars[0]!.volume).toBeGreaterThan(0);
   });
 
-  it('takes a buy far above any band of its board, which an older ChiNext name refuses', async () => {
+  it("has no band: a buy far above the board's band meets only the price cage, while an older ChiNext name's band refuses it", async () => {
     const { db } = database;
     const deps = serviceDeps(db, redis, prefix);
     const userId = await createUser(db);
     await db.transaction((tx) => deposit(tx, userId, new Dec(100_000), LISTING_DAY));
     const quote = (await snapshotQuote(ISSUE.code))!;
-    // 40% over the last price: beyond ChiNext's ±20%, marketable against the whole book.
-    const price = new Dec(quote.price).times(1.4).toDecimalPlaces(2).toFixed(2);
+    // 40% over the last price: beyond ChiNext's ±20%, so only the continuous-trading cage (2%
+    // over the best ask) stands in the way, and it names its own limit.
+    const farAbove = new Dec(quote.price).times(1.4).toDecimalPlaces(2).toFixed(2);
+    await expect(
+      placeOrder(
+        deps,
+        userId,
+        { symbol: ISSUE.code, side: 'buy', type: 'limit', price: farAbove, quantity: 200 },
+        randomUUID(),
+      ),
+    ).rejects.toMatchObject({ key: 'order.priceAboveCage' });
+    // At the best ask, marketable against the book.
+    const price = quote.asks[0]?.price ?? quote.price;
     const { order } = await placeOrder(
       deps,
       userId,
