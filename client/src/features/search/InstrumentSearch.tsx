@@ -1,8 +1,8 @@
 import type { InstrumentListing } from '@bourse/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoad } from '../../lib/useLoad.ts';
-import { Icon } from '../../shared-ui/Icon.tsx';
+import { SearchBox } from '../../shared-ui/SearchBox.tsx';
 import { searchInstruments } from '../market/data/marketApi.ts';
 import { LoadState } from '../market/LoadState.tsx';
 import { useDebounced } from '../market/useDebounced.ts';
@@ -19,7 +19,6 @@ export const SEARCH_DEBOUNCE_MS = 200;
  */
 export function InstrumentSearch({ onPick }: { onPick: (item: RecentSearch) => void }) {
   const { t } = useTranslation();
-  const inputId = useId();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const [results, retry] = useLoad((signal) => searchInstruments(query, signal), [query], {
@@ -36,27 +35,15 @@ export function InstrumentSearch({ onPick }: { onPick: (item: RecentSearch) => v
   const typing = text.trim() !== query;
   return (
     <div className="search-screen">
-      <div className="search-box">
-        <label htmlFor={inputId} className="visually-hidden">
-          {t('search.label')}
-        </label>
-        <Icon name="search" size={20} />
-        <input
-          id={inputId}
-          className="search-box__input"
-          type="search"
-          inputMode="search"
-          autoComplete="off"
-          autoCapitalize="characters"
-          // biome-ignore lint/a11y/noAutofocus: search exists to type into this box
-          autoFocus
-          placeholder={t('search.placeholder')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          maxLength={20}
-          data-testid="search-input"
-        />
-      </div>
+      <SearchBox
+        label={t('search.label')}
+        placeholder={t('search.placeholder')}
+        autoCapitalize="characters"
+        value={text}
+        onChange={setText}
+        maxLength={20}
+        data-testid="search-input"
+      />
       {query === '' ? (
         recent.length > 0 ? (
           <section className="card search-recent" data-testid="search-recent">

@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useLoad } from '../../lib/useLoad.ts';
-import { Icon } from '../../shared-ui/Icon.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
+import { SearchBox } from '../../shared-ui/SearchBox.tsx';
 import { LoadState } from '../market/LoadState.tsx';
 import { useDebounced } from '../market/useDebounced.ts';
 import { SEARCH_DEBOUNCE_MS } from '../search/InstrumentSearch.tsx';
@@ -19,7 +19,6 @@ const MAX_QUERY = 60;
 export function StoreSearchScreen() {
   const { t } = useTranslation('store');
   const price = usePrice();
-  const inputId = useId();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const [results, retry] = useLoad((signal) => searchStore(query, signal), [query], {
@@ -29,26 +28,14 @@ export function StoreSearchScreen() {
 
   return (
     <Screen nav={{ title: t('routes.storeSearch', { ns: 'translation' }) }}>
-      <div className="search-box">
-        <label htmlFor={inputId} className="visually-hidden">
-          {t('searchPlaceholder')}
-        </label>
-        <Icon name="search" size={20} />
-        <input
-          id={inputId}
-          className="search-box__input"
-          type="search"
-          inputMode="search"
-          autoComplete="off"
-          // biome-ignore lint/a11y/noAutofocus: search exists to type into this box
-          autoFocus
-          placeholder={t('searchPlaceholder')}
-          value={text}
-          maxLength={MAX_QUERY}
-          onChange={(e) => setText(e.target.value)}
-          data-testid="store-search-input"
-        />
-      </div>
+      <SearchBox
+        label={t('searchPlaceholder')}
+        placeholder={t('searchPlaceholder')}
+        value={text}
+        maxLength={MAX_QUERY}
+        onChange={setText}
+        data-testid="store-search-input"
+      />
       {query === '' ? (
         <p className="load-state">{t('search.hint')}</p>
       ) : !found ? (
