@@ -1,5 +1,5 @@
 import { classifySymbol, Dec, exchangeCalendar } from '@bourse/shared';
-import { eq, gt, inArray, lt } from 'drizzle-orm';
+import { eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
 import { dayBarsOn, readDayBars } from '../market/history/barStore.ts';
 import type { Db } from '../platform/database.ts';
 import { positions } from '../trading/schema.ts';
@@ -39,14 +39,9 @@ function snapshotRows(
   }));
 }
 
-/**
- * One account's snapshots of past trading days, valuing what it holds now at each day's stored
- * close: for holdings bought on the first of `dates` and held unchanged since (demo mode's
- * starter portfolio, bought in the backfilled past). Writes nothing twice.
- */
-export async function snapshotPastHoldings(db: Db, userId: string, dates: readonly string[]): Promise<void> {
-  if (dates.length === 0) return;
-  const held = await db
+/** What snapshotRows values: the positions `where` selects. */
+const positionsWhere = (db: Db, where: SQL) =>
+  db
     .select({
       userId: positions.userId,
       symbol: positions.symbol,
@@ -54,7 +49,16 @@ export async function snapshotPastHoldings(db: Db, userId: string, dates: readon
       cost: positions.cost,
     })
     .from(positions)
-    .where(eq(positions.userId, userId));
+    .where(where);
+
+/**
+ * One account's snapshots of past trading days, valuing what it holds now at each day's stored
+ * close: for holdings bought on the first of `dates` and held unchanged since (demo mode's
+ * starter portfolio, bought in the backfilled past). Writes nothing twice.
+ */
+export async function snapshotPastHoldings(db: Db, userId: string, dates: readonly string[]): Promise<void> {
+  if (dates.length === 0) return;
+  const held = await positionsWhere(db, eq(positions.userId, userId));
   const closes = new Map<string, number>();
   for (const { symbol } of held) {
     const { bars } = await readDayBars(db, symbol, dates.length, dates.at(-1));
@@ -82,20 +86,13 @@ export async function snapshotHoldings(db: Db, tradingDate: string): Promise<{ r
       .orderBy(positions.userId)
       .limit(USERS_PER_PAGE);
     if (users.length === 0) break;
-    const held = await db
-      .select({
-        userId: positions.userId,
-        symbol: positions.symbol,
-        quantity: positions.quantity,
-        cost: positions.cost,
-      })
-      .from(positions)
-      .where(
-        inArray(
-          positions.userId,
-          users.map((u) => u.userId),
-        ),
-      );
+    const held = await positionsWhere(
+      db,
+      inArray(
+        positions.userId,
+        users.map((u) => u.userId),
+      ),
+    );
     const rows = snapshotRows(held, tradingDate, (symbol) => closes.get(symbol)?.close);
     if (rows.length > 0) await db.insert(holdingSnapshots).values(rows).onConflictDoNothing();
     written += rows.length;
