@@ -10,11 +10,9 @@ import { type ServerChild, spawnServer } from '../market/testing/spawnServer.ts'
 import { ApiClient } from '../testing/api.ts';
 import { expectOk } from '../testing/expectations.ts';
 import { DB_KINDS, scratchPostgres } from '../testing/testDatabase.ts';
-import { useTestServer } from '../testing/testServer.ts';
-import { MarketDouble, quote } from '../trading/testing/marketDouble.ts';
 import { Trader } from '../trading/testing/trader.ts';
 import { redisUserSockets } from './endSockets.ts';
-import { connected, record, startReplica, until, userSocket } from './testing/userSockets.ts';
+import { connected, record, until, userSocket, useTwoReplicas } from './testing/userSockets.ts';
 
 /** The promise is to disconnect within a second of the session ending. */
 const WITHIN_MS = 1_000;
@@ -29,23 +27,11 @@ interface Watched {
 
 describe.each(DB_KINDS)('ending a session closes its /user sockets on every replica, on %s', (kind) => {
   // Server A serves the HTTP calls; the sockets live on replica B.
-  const t = useTestServer(kind);
-  let replica: Awaited<ReturnType<typeof startReplica>>;
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    const market = new MarketDouble(t.redis, t.redisPrefix);
-    await market.status();
-    await market.quotes(quote('600000'));
-    replica = await startReplica(t);
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await replica?.stop();
-  });
+  const pair = useTwoReplicas(kind);
+  const { t, sockets } = pair;
 
   async function watch(token: string): Promise<Watched> {
-    const socket = userSocket(replica.port, { token, lang: 'en' });
+    const socket = userSocket(pair.replica.port, { token, lang: 'en' });
     sockets.push(socket);
     const watched: Watched = { socket, heard: record(socket) };
     socket.on('disconnect', (reason) => {
@@ -95,7 +81,7 @@ describe.each(DB_KINDS)('ending a session closes its /user sockets on every repl
     expect(other.socket.connected).toBe(true);
     await tradeAndCheck(second, other, ended);
     // Nor can it come back.
-    const again = userSocket(replica.port, { token: first.token });
+    const again = userSocket(pair.replica.port, { token: first.token });
     sockets.push(again);
     await expect(connected(again)).rejects.toMatchObject({ data: { key: 'auth.sessionExpired' } });
   });

@@ -1,28 +1,13 @@
 import { type OrderView, USER_EVENTS, userEventSchemas } from '@bourse/shared';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../testing/testDatabase.ts';
-import { useTestServer } from '../testing/testServer.ts';
-import { MarketDouble, quote } from '../trading/testing/marketDouble.ts';
 import { Trader } from '../trading/testing/trader.ts';
-import { connected, record, startReplica, until, userSocket } from './testing/userSockets.ts';
+import { connected, record, until, userSocket, useTwoReplicas } from './testing/userSockets.ts';
 
 describe.each(DB_KINDS)('Socket.IO /user on %s', (kind) => {
-  const t = useTestServer(kind);
   // A second replica on the same database and Redis prefix: events cross over through the adapter.
-  let replica: Awaited<ReturnType<typeof startReplica>>;
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    const market = new MarketDouble(t.redis, t.redisPrefix);
-    await market.status();
-    await market.quotes(quote('600000'));
-    replica = await startReplica(t);
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.disconnect();
-    await replica?.stop();
-  });
+  const pair = useTwoReplicas(kind);
+  const { t, sockets } = pair;
 
   const open = (port: number, token: string) => {
     const socket = userSocket(port, { token });
@@ -44,8 +29,8 @@ describe.each(DB_KINDS)('Socket.IO /user on %s', (kind) => {
   it('tells the user, on any replica, of their order, fill, balance, fill message and position, and nobody else', async () => {
     const alice = await Trader.signUp(t.api);
     const bob = await Trader.signUp(t.api);
-    const aliceHeard = record(await open(replica.port, alice.token));
-    const bobHeard = record(await open(replica.port, bob.token));
+    const aliceHeard = record(await open(pair.replica.port, alice.token));
+    const bobHeard = record(await open(pair.replica.port, bob.token));
     const bobOnOrigin = record(await open(t.server.port, bob.token));
 
     const placed = await alice.buy('600000', 100);

@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { USER_NAMESPACE } from '@bourse/shared';
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import { type AppConfig, loadConfig, MEMORY_DATA_DIR } from '../../platform/config.ts';
 import { createRedis } from '../../platform/redis.ts';
 import { type RunningServer, startServer } from '../../platform/server.ts';
-import type { TestServer } from '../../testing/testServer.ts';
+import type { DbKind } from '../../testing/testDatabase.ts';
+import { type TestServer, useTestServer } from '../../testing/testServer.ts';
+import { MarketDouble, quote } from '../../trading/testing/marketDouble.ts';
 
 /** A /user client that does not reconnect by itself: a server-side disconnect stays visible. */
 export function userSocket(port: number, auth: Record<string, string>): Socket {
@@ -68,4 +71,33 @@ export async function startReplica(
       redis.disconnect();
     },
   });
+}
+
+/**
+ * For a describe block: the test server (A) and a second replica (B) on its database and Redis
+ * prefix, with the market the channel reads; the sockets the tests push to `sockets` are
+ * closed after the block.
+ */
+export function useTwoReplicas(kind: DbKind) {
+  const t = useTestServer(kind);
+  const sockets: Socket[] = [];
+  let replica: Awaited<ReturnType<typeof startReplica>> | undefined;
+  beforeAll(async () => {
+    const market = new MarketDouble(t.redis, t.redisPrefix);
+    await market.status();
+    await market.quotes(quote('600000'));
+    replica = await startReplica(t);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await replica?.stop();
+  });
+  return {
+    t,
+    sockets,
+    get replica() {
+      if (!replica) throw new Error('the replica starts in beforeAll');
+      return replica;
+    },
+  };
 }
