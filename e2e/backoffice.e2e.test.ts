@@ -138,14 +138,14 @@ describe('back office and a new share on phones: verify, bind, transfer, subscri
       shanghaiHhmm(now.time) < LATEST_SAME_DAY
         ? now.tradingDate
         : exchangeCalendar.nextTradingDay(now.tradingDate);
-    code = `601${String(Number.parseInt(suffix, 16) % 1000).padStart(3, '0')}`;
-    // A 601 code the simulated market does not list (the feed's listing of 300 leaves most free).
+    code = `606${String(Number.parseInt(suffix, 16) % 1000).padStart(3, '0')}`;
+    // A 606 code the simulated market does not list (the feed's listing of 300 leaves most free).
     for (let n = 0; ; n++) {
       // The quotes route answers 404 for a code the market does not list.
       const quotes = await user.page.request.get(`${product.baseUrl}/api/market/quotes?symbols=${code}`);
       if (quotes.status() === 404) break;
-      if (n === 50) throw new Error('no free 601 code');
-      code = `601${String((Number(code.slice(3)) + 7) % 1000).padStart(3, '0')}`;
+      if (n === 50) throw new Error('no free 606 code');
+      code = `606${String((Number(code.slice(3)) + 7) % 1000).padStart(3, '0')}`;
     }
     expect(
       await admin.createIssue({

@@ -63,7 +63,7 @@ async function marketStatus(page: Page, baseUrl: string): Promise<{ phase: strin
 }
 
 /**
- * Gives the demo account something to show on the trading screens: 100 shares of 600000
+ * Gives the demo account something to show on the trading screens: 100 shares of 604000
  * bought at market, and a limit buy at the limit-down price that stays open. Places them
  * through the API in continuous trading (the fresh market clock opens trading at 09:35).
  */
@@ -74,11 +74,11 @@ async function tradeAsDemo(page: Page, baseUrl: string): Promise<void> {
     await page.waitForTimeout(2000);
   }
   const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  const quote = await page.request.get(`${baseUrl}/api/market/quotes?symbols=600000`);
+  const quote = await page.request.get(`${baseUrl}/api/market/quotes?symbols=604000`);
   const limitDown = ((await quote.json()) as { data: { limitDown: string }[] }).data[0]?.limitDown;
   for (const order of [
-    { symbol: '600000', side: 'buy', type: 'market', quantity: 100 },
-    { symbol: '600000', side: 'buy', type: 'limit', price: limitDown, quantity: 200 },
+    { symbol: '604000', side: 'buy', type: 'market', quantity: 100 },
+    { symbol: '604000', side: 'buy', type: 'limit', price: limitDown, quantity: 200 },
   ]) {
     const response = await page.request.post(`${baseUrl}/api/trade/orders`, {
       headers: { token, 'Idempotency-Key': randomUUID() },
@@ -121,9 +121,9 @@ const SCREENS: {
   { name: 'home', path: '/home' },
   { name: 'market', path: '/market' },
   { name: 'market-overview', path: '/homedetail' },
-  // 600000 is in the simulator's universe (fixed seed).
-  { name: 'stock-intraday', path: '/stockInfo/600000' },
-  { name: 'stock-kline', path: '/stockInfo/600000?chart=kline' },
+  // 604000 is in the simulator's universe (fixed seed).
+  { name: 'stock-intraday', path: '/stockInfo/604000' },
+  { name: 'stock-kline', path: '/stockInfo/604000?chart=kline' },
   { name: 'day-up-stop', path: '/dayUpStop' },
   { name: 'day-stop', path: '/dayStop' },
   { name: 'ten-deal', path: '/tenDeal' },
@@ -131,9 +131,9 @@ const SCREENS: {
   { name: 'search', path: '/search/search' },
   { name: 'login', path: '/login' },
   { name: 'settings', path: '/setting', account: true },
-  { name: 'trade-ticket', path: '/shares/creatOrder?symbol=600000&side=buy', account: true },
+  { name: 'trade-ticket', path: '/shares/creatOrder?symbol=604000&side=buy', account: true },
   { name: 'holding', path: '/ucenter/holding', account: true },
-  { name: 'hold-detail', path: '/shares/holdDetail?symbol=600000', account: true },
+  { name: 'hold-detail', path: '/shares/holdDetail?symbol=604000', account: true },
   { name: 'transaction', path: '/transaction', account: true },
   { name: 'money-log', path: '/personCenter/moneyLog', account: true },
   { name: 'my', path: '/my', account: true },
@@ -148,7 +148,7 @@ const SCREENS: {
   { name: 'bank-record', path: '/bankRecord', account: true, bank: true },
   { name: 'cash-fund', path: '/personCenter/money', account: true, bank: true },
   { name: 'subscriptions', path: '/ucenter/shengou', account: true, bank: true },
-  { name: 'block-trade', path: '/shares/dzjy?symbol=600000', account: true, bank: true },
+  { name: 'block-trade', path: '/shares/dzjy?symbol=604000', account: true, bank: true },
   { name: 'block-trade-record', path: '/shares/dzjy-record', account: true, bank: true },
   { name: 'admin', path: '/admin', account: true, bank: true },
   // The demo catalogue is seeded with a fixed seed: product 42 is the same on every start.

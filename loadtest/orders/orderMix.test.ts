@@ -25,15 +25,15 @@ const touch: Touch = { limitUp: 1100, limitDown: 900, bid: 999, ask: 1001 };
 
 describe('touchOf', () => {
   it('reads the band and the touch in cents', () => {
-    expect(touchOf(feedQuote('600000'))).toEqual(touch);
+    expect(touchOf(feedQuote('604000'))).toEqual(touch);
   });
 
   it('keeps an empty side of the book empty', () => {
-    expect(touchOf(feedQuote('600000', { asks: [], price: '11.00' }))).toEqual({ ...touch, ask: null });
+    expect(touchOf(feedQuote('604000', { asks: [], price: '11.00' }))).toEqual({ ...touch, ask: null });
   });
 
   it('has none for a quote without a band', () => {
-    expect(touchOf(feedQuote('600000', { limitUp: null, limitDown: null }))).toBeNull();
+    expect(touchOf(feedQuote('604000', { limitUp: null, limitDown: null }))).toBeNull();
   });
 });
 
@@ -114,8 +114,8 @@ describe('orderQuantity', () => {
 
 describe('orderBody', () => {
   it('prices a limit order as a decimal string on the tick', () => {
-    expect(orderBody('restingBuy', '600000', touch, 300, draws(0.5))).toEqual({
-      symbol: '600000',
+    expect(orderBody('restingBuy', '604000', touch, 300, draws(0.5))).toEqual({
+      symbol: '604000',
       side: 'buy',
       type: 'limit',
       price: '9.93',
@@ -124,8 +124,8 @@ describe('orderBody', () => {
   });
 
   it('sends a market order without a price', () => {
-    expect(orderBody('marketSell', '600000', touch, 100, draws(0.5))).toEqual({
-      symbol: '600000',
+    expect(orderBody('marketSell', '604000', touch, 100, draws(0.5))).toEqual({
+      symbol: '604000',
       side: 'sell',
       type: 'market',
       quantity: 100,
@@ -137,11 +137,11 @@ describe('reservePriceCents', () => {
   it('is the limit, or the band top for a market order', () => {
     expect(
       reservePriceCents(
-        { symbol: '600000', side: 'buy', type: 'limit', price: '9.93', quantity: 100 },
+        { symbol: '604000', side: 'buy', type: 'limit', price: '9.93', quantity: 100 },
         touch,
       ),
     ).toBe(993);
-    expect(reservePriceCents({ symbol: '600000', side: 'buy', type: 'market', quantity: 100 }, touch)).toBe(
+    expect(reservePriceCents({ symbol: '604000', side: 'buy', type: 'market', quantity: 100 }, touch)).toBe(
       1100,
     );
   });

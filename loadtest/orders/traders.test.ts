@@ -6,13 +6,13 @@ import { Trader } from './traders.ts';
 
 const TODAY = '2026-07-07';
 // 10.00 close: band 9.00–11.00, touch 9.99 / 10.01.
-const touches = new Map<string, Touch>([['600000', { limitUp: 1100, limitDown: 900, bid: 999, ask: 1001 }]]);
-const symbols = ['600000'];
+const touches = new Map<string, Touch>([['604000', { limitUp: 1100, limitDown: 900, bid: 999, ask: 1001 }]]);
+const symbols = ['604000'];
 
 function view(overrides: Partial<OrderView>): OrderView {
   return {
     id: '00000000-0000-4000-8000-000000000001',
-    symbol: '600000',
+    symbol: '604000',
     name: 'T',
     side: 'buy',
     type: 'limit',
@@ -50,11 +50,11 @@ describe('Trader.nextOrder', () => {
 
   it('sells what it holds when the cash runs out, and nothing once both are gone', () => {
     const trader = new Trader('token', 'user');
-    trader.sellable.set('600000', 200);
+    trader.sellable.set('604000', 200);
     const next = trader.nextOrder(random(5), symbols, touches, TODAY);
-    expect(next?.body).toMatchObject({ symbol: '600000', side: 'sell' });
+    expect(next?.body).toMatchObject({ symbol: '604000', side: 'sell' });
     expect(next!.body.quantity).toBeLessThanOrEqual(200);
-    trader.sellable.set('600000', 0);
+    trader.sellable.set('604000', 0);
     expect(trader.nextOrder(random(5), symbols, touches, TODAY)).toBeNull();
   });
 });
@@ -69,9 +69,9 @@ describe('Trader.placed', () => {
 
   it('holds an open sell’s shares and frees a market sell’s unfilled rest', () => {
     const trader = new Trader('token', 'user');
-    trader.sellable.set('600000', 1_000);
+    trader.sellable.set('604000', 1_000);
     trader.placed(view({ side: 'sell', quantity: 300, frozenCash: '5.00' }));
-    expect(trader.sellable.get('600000')).toBe(700);
+    expect(trader.sellable.get('604000')).toBe(700);
     expect(trader.cash.toFixed(2)).toBe('-5.00');
     trader.placed(
       view({
@@ -84,7 +84,7 @@ describe('Trader.placed', () => {
         status: 'cancelled',
       }),
     );
-    expect(trader.sellable.get('600000')).toBe(500);
+    expect(trader.sellable.get('604000')).toBe(500);
     expect(trader.cash.toFixed(2)).toBe('1986.98');
   });
 });

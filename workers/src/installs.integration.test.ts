@@ -279,7 +279,7 @@ describe.each(DB_KINDS)('two installs on one Redis, on %s', (kind) => {
     for (const install of [a, b]) {
       const { db } = install.database;
       const ipoId = await issueAwaitingAllotment(db, {
-        code: '688101',
+        code: '687101',
         seed: install.prefix,
         unitsOffered: 100,
       });

@@ -7,7 +7,7 @@ describe('isOpenPath', () => {
     '/homedetail',
     '/market',
     '/stockInfo',
-    '/stockInfo/600519',
+    '/stockInfo/604519',
     '/dayUpStop',
     '/shares/new',
     '/search/search',

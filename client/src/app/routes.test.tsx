@@ -44,7 +44,7 @@ const SPEC_URLS = [
   '/bankIn/alipay',
   '/payPwd',
   '/stockInfo',
-  '/stockInfo/600519',
+  '/stockInfo/604519',
   '/setting',
   '/messages',
   '/my',

@@ -9,7 +9,7 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0
 export function orderOf(n: number, overrides: Partial<OrderView> = {}): OrderView {
   return {
     id: uuid(n),
-    symbol: '600000',
+    symbol: '604000',
     name: 'Pudong Bank',
     side: 'buy',
     type: 'limit',
@@ -35,7 +35,7 @@ export function fillOf(n: number, overrides: Partial<FillView> = {}): FillView {
   return {
     id: uuid(1000 + n),
     orderId: uuid(n),
-    symbol: '600000',
+    symbol: '604000',
     side: 'buy',
     price: '10.000',
     quantity: 100,
@@ -86,7 +86,7 @@ export function accountOf(overrides: Partial<AccountSummary> = {}): AccountSumma
 export function closedPositionOf(n: number, overrides: Partial<ClosedPosition> = {}): ClosedPosition {
   return {
     id: uuid(2000 + n),
-    symbol: '600000',
+    symbol: '604000',
     name: 'Pudong Bank',
     buyQuantity: 100,
     buyAmount: '1000.00',
@@ -110,7 +110,7 @@ export function moneyLogLineOf(n: number, overrides: Partial<MoneyLogLine> = {})
     tradingDate: TODAY,
     time: `${TODAY}T02:00:1${n % 10}.000Z`,
     marketAt: `${TODAY}T02:00:1${n % 10}.000Z`,
-    symbol: '600000',
+    symbol: '604000',
     orderId: uuid(n),
     price: '10.000',
     quantity: 100,

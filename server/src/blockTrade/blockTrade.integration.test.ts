@@ -26,7 +26,7 @@ import {
 const order = blockTradeRoutes.place.response;
 const account = tradingRoutes.account.response;
 const NEXT_DAY = '2026-07-08';
-const SYMBOL = '600000';
+const SYMBOL = '604000';
 /** 300,000 shares at 3.00: the share minimum, 900,000.00 CNY (below the amount minimum). */
 /** Generous: the tests share a loaded 2-core machine. */
 const SLOW = 180_000;
@@ -62,7 +62,7 @@ describe.each(DB_KINDS)('block trades on %s', (kind) => {
         'common.idempotencyKeyInvalid',
       );
       await refused({ symbol: 'abc' }, 'market.badSymbol');
-      await refused({ symbol: '600999' }, 'market.unknownSymbol', { symbol: '600999' });
+      await refused({ symbol: '604999' }, 'market.unknownSymbol', { symbol: '604999' });
       await refused({ kind: 'dark' }, 'blockTrade.kindInvalid');
       await refused({ side: 'short' }, 'order.sideInvalid');
       await refused({ price: '3e0' }, 'order.priceInvalid');

@@ -21,7 +21,7 @@ describe.each(DB_KINDS)('security headers on %s', (kind) => {
 
   it.each([
     ['the app', 'GET', '/'],
-    ['a deep link', 'GET', '/stockInfo/600519'],
+    ['a deep link', 'GET', '/stockInfo/604519'],
     ['a missing asset', 'GET', '/www/assets/gone-12345678.js'],
     ['an API answer', 'GET', '/api/health'],
     ['an API failure', 'POST', '/api/user/nothing'],

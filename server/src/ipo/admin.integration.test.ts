@@ -13,7 +13,7 @@ import { ipos } from './schema.ts';
 
 const T = '2026-07-09';
 const NEW_ISSUE = {
-  code: '301501',
+  code: '304501',
   name: '恒瑞智能',
   price: '21.50',
   onlineShares: 8_000_000,
@@ -30,18 +30,18 @@ describe.each(DB_KINDS)('back office IPO routes and the queue dashboard on %s', 
     await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, a.user.id));
     admin = a.token;
     ordinary = (await t.api.signUp()).token;
-    const waiting = await createIpo(t.database.db, { ...NEW_ISSUE, code: '688601', name: '待配科技' });
+    const waiting = await createIpo(t.database.db, { ...NEW_ISSUE, code: '687601', name: '待配科技' });
     await t.database.db.update(ipos).set({ status: 'awaiting_allotment' }).where(eq(ipos.id, waiting.id));
-    await createIpo(t.database.db, { ...NEW_ISSUE, code: '688602', name: '未来科技' });
+    await createIpo(t.database.db, { ...NEW_ISSUE, code: '687602', name: '未来科技' });
   });
 
   const calls: [string, (token?: string) => ReturnType<typeof t.api.get>][] = [
     ['POST /api/admin/ipo', (token) => t.api.post('/api/admin/ipo', NEW_ISSUE, { token })],
     [
       'POST /api/admin/ipo/batch',
-      (token) => t.api.post('/api/admin/ipo/batch', { code: '688601' }, { token }),
+      (token) => t.api.post('/api/admin/ipo/batch', { code: '687601' }, { token }),
     ],
-    ['GET /api/admin/ipo/progress', (token) => t.api.get('/api/admin/ipo/progress?code=688601', { token })],
+    ['GET /api/admin/ipo/progress', (token) => t.api.get('/api/admin/ipo/progress?code=687601', { token })],
     ['GET /admin/queues', (token) => t.api.get('/admin/queues', { token })],
     ['GET /admin/queues/api/queues', (token) => t.api.get('/admin/queues/api/queues', { token })],
     [
@@ -69,7 +69,7 @@ describe.each(DB_KINDS)('back office IPO routes and the queue dashboard on %s', 
     );
     // 8,000,000 online → at most 8,000 shares each; T Thu → T+1 Fri, T+2 Mon, listing Thu
     expect(created).toMatchObject({
-      code: '301501',
+      code: '304501',
       exchange: 'SZSE',
       board: 'chinext',
       status: 'upcoming',
@@ -86,7 +86,7 @@ describe.each(DB_KINDS)('back office IPO routes and the queue dashboard on %s', 
   });
 
   it.each([
-    [{ code: '30150' }, 'market.badSymbol'],
+    [{ code: '30450' }, 'market.badSymbol'],
     [{ code: '920001' }, 'ipo.badCode'], // BSE: subscribed with cash, no lottery here
     [{ code: '510001' }, 'ipo.badCode'], // a fund
     [{ name: '' }, 'validation.name'],
@@ -101,7 +101,7 @@ describe.each(DB_KINDS)('back office IPO routes and the queue dashboard on %s', 
   ] as [Record<string, unknown>, ErrorKey, Record<string, number>?][])(
     'refuses %j with %s and writes nothing',
     async (change, key, params = {}) => {
-      const body = { ...NEW_ISSUE, code: '301502', ...change };
+      const body = { ...NEW_ISSUE, code: '304502', ...change };
       const res = await withoutWrites(t.database.db, () =>
         t.api.post('/api/admin/ipo', body, { token: admin }),
       );
@@ -111,21 +111,21 @@ describe.each(DB_KINDS)('back office IPO routes and the queue dashboard on %s', 
 
   it('starts a batch run only for an issue awaiting allotment, and shows its progress', async () => {
     const started = expectOk(
-      await t.api.post('/api/admin/ipo/batch', { code: '688601' }, { token: admin }),
+      await t.api.post('/api/admin/ipo/batch', { code: '687601' }, { token: admin }),
       ipoRoutes.adminRunBatch.response,
     );
-    expect(started).toMatchObject({ code: '688601', status: 'awaiting_allotment', run: 1, chunks: 0 });
+    expect(started).toMatchObject({ code: '687601', status: 'awaiting_allotment', run: 1, chunks: 0 });
     const progress = expectOk(
-      await t.api.get('/api/admin/ipo/progress?code=688601', { token: admin }),
+      await t.api.get('/api/admin/ipo/progress?code=687601', { token: admin }),
       ipoRoutes.adminProgress.response,
     );
     expect(progress.run).toBe(1);
     const early = await withoutWrites(t.database.db, () =>
-      t.api.post('/api/admin/ipo/batch', { code: '688602' }, { token: admin }),
+      t.api.post('/api/admin/ipo/batch', { code: '687602' }, { token: admin }),
     );
     expectFailure(early, 'ipo.notAwaitingAllotment');
     expectFailure(
-      await t.api.post('/api/admin/ipo/batch', { code: '688999' }, { token: admin }),
+      await t.api.post('/api/admin/ipo/batch', { code: '687999' }, { token: admin }),
       'ipo.notFound',
     );
   });

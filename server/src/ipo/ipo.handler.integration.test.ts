@@ -79,13 +79,13 @@ describe.each(DB_KINDS)('IPO routes on %s', (kind) => {
     await new MarketDouble(t.redis, t.redisPrefix).status({ tradingDate: T });
     // Holdings of 50,000 on 10 of the 20 days and more outside the window: average 25,000.
     investor = await investorWith('50000.00', [...WINDOW_DAYS.slice(0, 10), '2026-06-08', '2026-07-08']);
-    await issue('688301', 'subscribing');
-    await issue('688302', 'upcoming');
+    await issue('687301', 'subscribing');
+    await issue('687302', 'upcoming');
   });
 
   it('lists the calendar without a login, by status', async () => {
     const all = expectOk(await t.api.get('/api/ipo/calendar'), ipoRoutes.calendar.response);
-    expect(all.map((i) => i.code).sort()).toEqual(['688301', '688302']);
+    expect(all.map((i) => i.code).sort()).toEqual(['687301', '687302']);
     const open = expectOk(
       await t.api.get('/api/ipo/calendar?status=subscribing'),
       ipoRoutes.calendar.response,
@@ -93,7 +93,7 @@ describe.each(DB_KINDS)('IPO routes on %s', (kind) => {
     expect(open).toHaveLength(1);
     // 3,000,000 online: at most 1/1000 = 3,000 shares; dates T, T+1, T+2 and listing 3 trading days later
     expect(open[0]).toMatchObject({
-      code: '688301',
+      code: '687301',
       exchange: 'SSE',
       board: 'star',
       price: '12.34',
@@ -108,15 +108,15 @@ describe.each(DB_KINDS)('IPO routes on %s', (kind) => {
     });
     expect(open[0]?.seedCommitment).toMatch(/^[0-9a-f]{64}$/);
     expectFailure(await t.api.get('/api/ipo/calendar?status=soon'), 'ipo.badStatus');
-    const one = expectOk(await t.api.get('/api/ipo/issue?code=688301'), ipoRoutes.issue.response);
+    const one = expectOk(await t.api.get('/api/ipo/issue?code=687301'), ipoRoutes.issue.response);
     expect(one).toEqual(open[0]);
-    expectFailure(await t.api.get('/api/ipo/issue?code=688999'), 'ipo.notFound');
+    expectFailure(await t.api.get('/api/ipo/issue?code=687999'), 'ipo.notFound');
   });
 
   it("shows the user's quota from the 20 trading days to T-2", async () => {
-    expectFailure(await t.api.get('/api/ipo/detail?code=688301'), 'auth.loginFirst');
+    expectFailure(await t.api.get('/api/ipo/detail?code=687301'), 'auth.loginFirst');
     const detail = expectOk(
-      await t.api.get('/api/ipo/detail?code=688301', { token: investor.token }),
+      await t.api.get('/api/ipo/detail?code=687301', { token: investor.token }),
       ipoRoutes.detail.response,
     );
     // 10 × 50,000 / 20 = 25,000 → 5 units of 500 = 2,500 shares, under the cap of 3,000
@@ -129,7 +129,7 @@ describe.each(DB_KINDS)('IPO routes on %s', (kind) => {
       barredUntil: null,
     });
     expect(detail.subscription).toBeNull();
-    expectFailure(await t.api.get('/api/ipo/detail?code=688999', { token: investor.token }), 'ipo.notFound');
+    expectFailure(await t.api.get('/api/ipo/detail?code=687999', { token: investor.token }), 'ipo.notFound');
     expectFailure(
       await t.api.get('/api/ipo/detail?code=68830', { token: investor.token }),
       'market.badSymbol',
@@ -138,7 +138,7 @@ describe.each(DB_KINDS)('IPO routes on %s', (kind) => {
 
   it('refuses every bad subscription with its reason and writes nothing', async () => {
     const { db } = t.database;
-    const good = { code: '688301', shares: 2_500, payPassword: PAY_PASSWORD };
+    const good = { code: '687301', shares: 2_500, payPassword: PAY_PASSWORD };
     const unverified = await signUp();
     const poor = await investorWith('9999.00', WINDOW_DAYS);
     const noPassword = await signUp();
@@ -159,8 +159,8 @@ describe.each(DB_KINDS)('IPO routes on %s', (kind) => {
       Record<string, string | number>,
     ][] = [
       ['unverified', unverified, good, 'identity.notVerified', {}],
-      ['unknown issue', investor, { ...good, code: '688999' }, 'ipo.notFound', {}],
-      ['not open yet', investor, { ...good, code: '688302' }, 'ipo.notSubscribing', {}],
+      ['unknown issue', investor, { ...good, code: '687999' }, 'ipo.notFound', {}],
+      ['not open yet', investor, { ...good, code: '687302' }, 'ipo.notSubscribing', {}],
       ['not whole units', investor, { ...good, shares: 700 }, 'ipo.unitsInvalid', { unit: 500 }],
       ['zero', investor, { ...good, shares: 0 }, 'ipo.unitsInvalid', {}],
       ['fractional', investor, { ...good, shares: 500.5 }, 'ipo.unitsInvalid', {}],
@@ -193,27 +193,27 @@ describe.each(DB_KINDS)('IPO routes on %s', (kind) => {
     const account = () => t.api.get('/api/trade/account', { token: investor.token });
     const before = expectOk(await account(), tradingRoutes.account.response);
     const taken = expectOk(
-      await subscribe(investor.token, { code: '688301', shares: 2_500, payPassword: PAY_PASSWORD }),
+      await subscribe(investor.token, { code: '687301', shares: 2_500, payPassword: PAY_PASSWORD }),
       ipoRoutes.subscribe.response,
     );
     expect(taken).toMatchObject({
-      code: '688301',
+      code: '687301',
       shares: 2_500,
       state: 'pending',
       numbers: null,
       wonShares: null,
     });
     const again = await withoutWrites(t.database.db, () =>
-      subscribe(investor.token, { code: '688301', shares: 500, payPassword: PAY_PASSWORD }),
+      subscribe(investor.token, { code: '687301', shares: 500, payPassword: PAY_PASSWORD }),
     );
     expectFailure(again, 'ipo.alreadySubscribed');
     const mine = expectOk(
       await t.api.get('/api/ipo/subscriptions', { token: investor.token }),
       ipoRoutes.subscriptions.response,
     );
-    expect(mine).toMatchObject({ total: 1, items: [{ code: '688301', shares: 2_500, state: 'pending' }] });
+    expect(mine).toMatchObject({ total: 1, items: [{ code: '687301', shares: 2_500, state: 'pending' }] });
     const detail = expectOk(
-      await t.api.get('/api/ipo/detail?code=688301', { token: investor.token }),
+      await t.api.get('/api/ipo/detail?code=687301', { token: investor.token }),
       ipoRoutes.detail.response,
     );
     expect(detail.subscription?.shares).toBe(2_500);
@@ -227,9 +227,9 @@ describe.each(DB_KINDS)('IPO routes on %s', (kind) => {
     const barred = await investorWith('50000.00', WINDOW_DAYS);
     // Three issues whose allotments it abandoned, due on 2025-09-01, 2026-01-06 and 2026-06-01.
     for (const [code, date] of [
-      ['603901', '2025-08-28'],
-      ['603902', '2025-12-31'],
-      ['603903', '2026-05-28'],
+      ['607901', '2025-08-28'],
+      ['607902', '2025-12-31'],
+      ['607903', '2026-05-28'],
     ] as const) {
       const old = await createIpo(db, {
         code,
@@ -247,7 +247,7 @@ describe.each(DB_KINDS)('IPO routes on %s', (kind) => {
         .values({ ipoId: old.id, subscriptionId: sub!.id, userId: barred.userId, wonUnits: 1, paidUnits: 0 });
     }
     const res = await withoutWrites(db, () =>
-      subscribe(barred.token, { code: '688301', shares: 500, payPassword: PAY_PASSWORD }),
+      subscribe(barred.token, { code: '687301', shares: 500, payPassword: PAY_PASSWORD }),
     );
     // The third abandon's payment day 2026-06-01 + 180 days
     expectFailure(res, 'ipo.barred', 'zh-CN', { until: '2026-11-28' });

@@ -13,26 +13,26 @@ describe('GET /api/market/board', () => {
   beforeAll(async () => {
     const feed = new FeedDouble(t.redis, t.redisPrefix);
     await feed.quotes([
-      feedQuote('600000', { pct: '1.50', price: '10.15', turnover: '300.00', ts: 1_000 }),
-      feedQuote('600001', { pct: '-2.00', price: '9.80', turnover: '900.00', ts: 3_000 }),
-      feedQuote('300750', { pct: '12.00', price: '11.20', turnover: '100.00', ts: 2_000 }),
-      feedQuote('000001', { pct: '1.50', price: '2.03', turnover: '50.00', ts: 1_500 }),
+      feedQuote('604000', { pct: '1.50', price: '10.15', turnover: '300.00', ts: 1_000 }),
+      feedQuote('604001', { pct: '-2.00', price: '9.80', turnover: '900.00', ts: 3_000 }),
+      feedQuote('303750', { pct: '12.00', price: '11.20', turnover: '100.00', ts: 2_000 }),
+      feedQuote('004001', { pct: '1.50', price: '2.03', turnover: '50.00', ts: 1_500 }),
     ]);
     await eventually(async () => expect((await board('')).symbols).toHaveLength(4));
   });
 
   it('sorts the whole market by change, highest first, ties by code', async () => {
-    expect(await board('')).toEqual({ symbols: ['300750', '000001', '600000', '600001'], ts: 3_000 });
+    expect(await board('')).toEqual({ symbols: ['303750', '004001', '604000', '604001'], ts: 3_000 });
   });
 
   it('keeps one board and sorts by any field either way', async () => {
-    expect((await board('?board=main&sort=price&order=asc')).symbols).toEqual(['000001', '600001', '600000']);
-    expect((await board('?sort=turnover')).symbols).toEqual(['600001', '600000', '300750', '000001']);
+    expect((await board('?board=main&sort=price&order=asc')).symbols).toEqual(['004001', '604001', '604000']);
+    expect((await board('?sort=turnover')).symbols).toEqual(['604001', '604000', '303750', '004001']);
     expect((await board('?sort=symbol&order=desc')).symbols).toEqual([
-      '600001',
-      '600000',
-      '300750',
-      '000001',
+      '604001',
+      '604000',
+      '303750',
+      '004001',
     ]);
     expect((await board('?board=star')).symbols).toEqual([]);
   });

@@ -18,14 +18,14 @@ describe('GET /api/market/breadth', () => {
     // Indices are not stocks: a moving index counts nowhere.
     await feed.indices([indexQuote('sh000001', { value: '3030.00', change: '30.00', pct: '1.00' })]);
     await feed.quotes([
-      feedQuote('600000', { price: '10.15', change: '0.15', pct: '1.50', ts: 1_000 }),
+      feedQuote('604000', { price: '10.15', change: '0.15', pct: '1.50', ts: 1_000 }),
       // Sealed at its limit up (11.00 on a 10.00 close) and at its limit down (9.00).
-      feedQuote('600001', { price: '11.00', change: '1.00', pct: '10.00', ts: 2_000 }),
-      feedQuote('600002', { price: '9.00', change: '-1.00', pct: '-10.00', ts: 1_500 }),
-      feedQuote('600003', { price: '9.95', change: '-0.05', pct: '-0.50', ts: 1_000 }),
-      feedQuote('600004', { ts: 1_000 }),
+      feedQuote('604001', { price: '11.00', change: '1.00', pct: '10.00', ts: 2_000 }),
+      feedQuote('604002', { price: '9.00', change: '-1.00', pct: '-10.00', ts: 1_500 }),
+      feedQuote('604003', { price: '9.95', change: '-0.05', pct: '-0.50', ts: 1_000 }),
+      feedQuote('604004', { ts: 1_000 }),
       // No trade yet: flat, whatever the call auction's price says.
-      feedQuote('600005', { open: null, price: '10.20', change: '0.20', pct: '2.00', ts: 1_000 }),
+      feedQuote('604005', { open: null, price: '10.20', change: '0.20', pct: '2.00', ts: 1_000 }),
     ]);
     await eventually(async () =>
       expect(await breadth()).toEqual({
@@ -40,7 +40,7 @@ describe('GET /api/market/breadth', () => {
     );
 
     await feed.quotes([
-      feedQuote('600000', { price: '9.90', change: '-0.10', pct: '-1.00', seq: 2, ts: 3_000 }),
+      feedQuote('604000', { price: '9.90', change: '-0.10', pct: '-1.00', seq: 2, ts: 3_000 }),
     ]);
     await eventually(async () =>
       expect(await breadth()).toEqual({

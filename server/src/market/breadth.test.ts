@@ -88,7 +88,7 @@ function recount(quotes: Iterable<FeedQuote>): Omit<MarketBreadth, 'ts'> {
 
 const withoutTs = ({ ts: _ts, ...counts }: MarketBreadth) => counts;
 
-const SYMBOLS = ['600000', '600001', '000001', '300750', '688001'];
+const SYMBOLS = ['604000', '604001', '004001', '303750', '687001'];
 const quoteArb = fc
   .record({
     symbol: fc.constantFrom(...SYMBOLS),
@@ -131,7 +131,7 @@ describe('the market breadth', () => {
       { trend: 'up', limit: null },
     ],
   ] as const)('places %s', (_, fields, standing) => {
-    expect(standingOf(feedQuote('600000', fields))).toEqual(standing);
+    expect(standingOf(feedQuote('604000', fields))).toEqual(standing);
   });
 
   it('keeps counts equal to a recount of every quote, across publishes and reloads', async () => {

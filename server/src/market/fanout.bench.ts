@@ -40,7 +40,7 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WARMUP_MS = 3_000;
 const LATENCY_SAMPLES = 20_000;
 
-const universe = Array.from({ length: num('universe') }, (_, i) => String(600000 + i));
+const universe = Array.from({ length: num('universe') }, (_, i) => String(604000 + i));
 
 interface ClientReport {
   type: 'report';

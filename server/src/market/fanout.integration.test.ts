@@ -24,7 +24,7 @@ describe('market fan-out across two server processes', () => {
     redis = createRedis(REDIS_URL);
     const feed = new FeedDouble(redis, prefix);
     await feed.status(marketStatus());
-    await feed.quotes([feedQuote('600000'), feedQuote('000001')]);
+    await feed.quotes([feedQuote('604000'), feedQuote('004001')]);
     const env = { REDIS_URL, REDIS_PREFIX: prefix, MARKET_CONFLATION_MS: String(WINDOW_MS) };
     servers = await Promise.all([spawnServer(env), spawnServer(env)]);
     sockets = await Promise.all(servers.map((server) => connectMarket(server.port)));
@@ -46,7 +46,7 @@ describe('market fan-out across two server processes', () => {
   it('delivers the same ticks and rankings to a client of each process, without the adapter', async () => {
     const acks = await Promise.all(
       sockets.map((socket) =>
-        request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: ['600000', '000001'] }),
+        request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: ['604000', '004001'] }),
       ),
     );
     expect(acks.map((ack) => ack.ok)).toEqual([true, true]);
@@ -58,13 +58,13 @@ describe('market fan-out across two server processes', () => {
 
     const feed = new FeedDouble(redis, prefix);
     for (let seq = 2; seq <= 5; seq++) {
-      await feed.quotes([feedQuote('600000', { seq, price: `10.0${seq}` }), feedQuote('000001', { seq })]);
+      await feed.quotes([feedQuote('604000', { seq, price: `10.0${seq}` }), feedQuote('004001', { seq })]);
       // Longer than a window, so every tick is its own update on both sides.
       await new Promise((resolve) => setTimeout(resolve, 2 * WINDOW_MS));
     }
     const row = {
-      symbol: '600000',
-      name: '测试600000',
+      symbol: '604000',
+      name: '测试604000',
       price: '10.05',
       pct: '0.50',
       turnover: '1.00',
@@ -85,13 +85,13 @@ describe('market fan-out across two server processes', () => {
         .filter((u) => u.symbol === symbol)
         .map((u) => [u.seq, u.price]);
     await eventually(() => {
-      for (const events of quotes) expect(ticksOf(events, '600000').at(-1)).toEqual([5, '10.05']);
+      for (const events of quotes) expect(ticksOf(events, '604000').at(-1)).toEqual([5, '10.05']);
       for (const events of ranks) expect(events).toEqual([ranking]);
     });
     const expected = [2, 3, 4, 5].map((seq) => [seq, `10.0${seq}`]);
-    expect(ticksOf(quotes[0]!, '600000')).toEqual(expected);
-    expect(ticksOf(quotes[1]!, '600000')).toEqual(expected);
-    expect(ticksOf(quotes[0]!, '000001')).toEqual(ticksOf(quotes[1]!, '000001'));
+    expect(ticksOf(quotes[0]!, '604000')).toEqual(expected);
+    expect(ticksOf(quotes[1]!, '604000')).toEqual(expected);
+    expect(ticksOf(quotes[0]!, '004001')).toEqual(ticksOf(quotes[1]!, '004001'));
     expect(adapterMessages).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { readFeedQuote, readFeedQuoteJson, readFeedQuotesMessage } from './feedQ
 import { feedQuote } from './testing/feedDouble.ts';
 
 const valid = {
-  ...feedQuote('600000'),
+  ...feedQuote('604000'),
   bids: [
     { price: '9.99', volume: 100 },
     { price: '9.98', volume: 0 },
@@ -14,7 +14,7 @@ const valid = {
 
 /** Each field with values the schema refuses, and with values it takes. */
 const cases: Record<string, { bad: unknown[]; good: unknown[] }> = {
-  symbol: { bad: [600000, null, undefined], good: [''] },
+  symbol: { bad: [604000, null, undefined], good: [''] },
   name: { bad: [1, null], good: [''] },
   price: {
     bad: [10, '10.', '1e3', '', '+1', '01.00', '1.123456789', null],
@@ -87,7 +87,7 @@ describe('readFeedQuotesMessage', () => {
   const message = (quotes: unknown) => JSON.stringify({ quotes });
 
   it('reads a message as the schema does', () => {
-    const text = message([valid, feedQuote('000001')]);
+    const text = message([valid, feedQuote('004001')]);
     expect(readFeedQuotesMessage(text)).toEqual(parseJson(feedQuotesMessageSchema, text)?.quotes);
   });
 

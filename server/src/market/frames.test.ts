@@ -17,8 +17,8 @@ function socketIoEncoding(nsp: string, event: string, payload: unknown): string 
 describe('eventFrame', () => {
   it('encodes a batch from its pieces as Socket.IO encodes the batch', () => {
     const batch = [
-      toQuoteUpdate(feedQuote('600000')),
-      toQuoteUpdate(feedQuote('000001', { open: null, name: '名"称\\' })),
+      toQuoteUpdate(feedQuote('604000')),
+      toQuoteUpdate(feedQuote('004001', { open: null, name: '名"称\\' })),
     ];
     const pieces = batch.map((update) => JSON.stringify(update));
     expect(eventFrame(MARKET_NAMESPACE, MARKET_EVENTS.quotes, `[${pieces.join(',')}]`)).toBe(

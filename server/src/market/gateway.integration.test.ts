@@ -17,8 +17,8 @@ import { FeedDouble, feedQuote, indexQuote, marketStatus } from './testing/feedD
 import { connectMarket, marketSocket, open, record, request } from './testing/marketClient.ts';
 
 const WINDOW_MS = 100;
-/** 600000 … 600300: one more than a socket may watch. */
-const SYMBOLS = Array.from({ length: 301 }, (_, i) => String(600000 + i));
+/** 604000 … 604300: one more than a socket may watch. */
+const SYMBOLS = Array.from({ length: 301 }, (_, i) => String(604000 + i));
 const settle = () => new Promise((resolve) => setTimeout(resolve, 3 * WINDOW_MS));
 const NO_WATCHERS = { quotes: 0, books: 0, ranks: 0, indices: 0, breadth: 0 };
 
@@ -48,21 +48,21 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
   it('answers quotes:subscribe with snapshots, then one update per window with the latest seq', async () => {
     const socket = await connect();
     const ack = await request<QuoteSnapshot[]>(socket, MARKET_EVENTS.quotesSubscribe, {
-      symbols: ['600001', '600002'],
+      symbols: ['604001', '604002'],
     });
     expect(ack.ok && ack.data.map((q) => [q.symbol, q.name, q.prevClose, q.seq])).toEqual([
-      ['600001', '测试600001', '10.00', 1],
-      ['600002', '测试600002', '10.00', 1],
+      ['604001', '测试604001', '10.00', 1],
+      ['604002', '测试604002', '10.00', 1],
     ]);
     const events = record<QuoteUpdate[]>(socket, MARKET_EVENTS.quotes);
     // Five ticks in a burst, well inside one window.
     for (let seq = 2; seq <= 6; seq++) {
-      await feed.quotes([feedQuote('600001', { seq, price: `10.0${seq}`, change: `0.0${seq}` })]);
+      await feed.quotes([feedQuote('604001', { seq, price: `10.0${seq}`, change: `0.0${seq}` })]);
     }
     await eventually(() =>
-      expect(events.flat().at(-1)).toMatchObject({ symbol: '600001', seq: 6, price: '10.06' }),
+      expect(events.flat().at(-1)).toMatchObject({ symbol: '604001', seq: 6, price: '10.06' }),
     );
-    const updates = events.flat().filter((u) => u.symbol === '600001');
+    const updates = events.flat().filter((u) => u.symbol === '604001');
     // A burst may straddle a window boundary: at most two updates, never five.
     expect(updates.length).toBeLessThanOrEqual(2);
     for (const event of events) expect(new Set(event.map((u) => u.symbol)).size).toBe(event.length);
@@ -87,7 +87,7 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
   it('names unknown codes and subscribes none of the request', async () => {
     const socket = await connect();
     const ack = await request(socket, MARKET_EVENTS.quotesSubscribe, {
-      symbols: ['600003', '999999', '999998'],
+      symbols: ['604003', '999999', '999998'],
     });
     expect(ack).toEqual({
       ok: false,
@@ -99,9 +99,9 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
     });
     const events = record<QuoteUpdate[]>(socket, MARKET_EVENTS.quotes);
     const witness = await connect();
-    await request(witness, MARKET_EVENTS.quotesSubscribe, { symbols: ['600003'] });
+    await request(witness, MARKET_EVENTS.quotesSubscribe, { symbols: ['604003'] });
     const seen = record<QuoteUpdate[]>(witness, MARKET_EVENTS.quotes);
-    await feed.quotes([feedQuote('600003', { seq: 2 })]);
+    await feed.quotes([feedQuote('604003', { seq: 2 })]);
     await eventually(() => expect(seen.flat().map((u) => u.seq)).toEqual([2]));
     await settle();
     expect(events).toEqual([]);
@@ -109,22 +109,22 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
 
   it('stops sending a symbol after quotes:unsubscribe', async () => {
     const socket = await connect();
-    await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: ['600004', '600005'] });
+    await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: ['604004', '604005'] });
     const events = record<QuoteUpdate[]>(socket, MARKET_EVENTS.quotes);
-    expect(await request(socket, MARKET_EVENTS.quotesUnsubscribe, { symbols: ['600004'] })).toEqual({
+    expect(await request(socket, MARKET_EVENTS.quotesUnsubscribe, { symbols: ['604004'] })).toEqual({
       ok: true,
       data: null,
     });
-    await feed.quotes([feedQuote('600004', { seq: 2 }), feedQuote('600005', { seq: 2 })]);
-    await eventually(() => expect(events.flat().map((u) => u.symbol)).toEqual(['600005']));
+    await feed.quotes([feedQuote('604004', { seq: 2 }), feedQuote('604005', { seq: 2 })]);
+    await eventually(() => expect(events.flat().map((u) => u.symbol)).toEqual(['604005']));
     await settle();
-    expect(events.flat().map((u) => u.symbol)).toEqual(['600005']);
+    expect(events.flat().map((u) => u.symbol)).toEqual(['604005']);
   });
 
   it('forgets every subscription of a socket that disconnects', async () => {
     const socket = await connect();
-    await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: ['600006'] });
-    await request(socket, MARKET_EVENTS.bookSubscribe, { symbol: '600006' });
+    await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: ['604006'] });
+    await request(socket, MARKET_EVENTS.bookSubscribe, { symbol: '604006' });
     await request(socket, MARKET_EVENTS.rankSubscribe, { list: 'limitUp' });
     await request(socket, MARKET_EVENTS.indicesSubscribe, null);
     await request(socket, MARKET_EVENTS.breadthSubscribe, null);
@@ -166,7 +166,7 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
     });
 
     it.each([
-      [{ acceptLanguage: 'ja-JP,ja;q=0.9' }, { symbols: ['60000'] }, 'ja', 'market.badSymbol'],
+      [{ acceptLanguage: 'ja-JP,ja;q=0.9' }, { symbols: ['60400'] }, 'ja', 'market.badSymbol'],
       [{ lang: 'fr', acceptLanguage: 'ja' }, { symbols: [] }, 'fr', 'market.badPayload'],
       [{}, 'nonsense', 'zh-CN', 'market.badPayload'],
     ] as const)('translates a validation failure (%j)', async (options, payload, locale, key) => {
@@ -179,19 +179,19 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
 
     it('answers book:subscribe with the five-level book, then book and trade ticks', async () => {
       const socket = await connect();
-      const ack = await request<Book>(socket, MARKET_EVENTS.bookSubscribe, { symbol: '600007' });
+      const ack = await request<Book>(socket, MARKET_EVENTS.bookSubscribe, { symbol: '604007' });
       expect(ack).toMatchObject({
         ok: true,
-        data: { symbol: '600007', bids: [{ price: '9.99', volume: 100 }] },
+        data: { symbol: '604007', bids: [{ price: '9.99', volume: 100 }] },
       });
       const books = record<Book>(socket, MARKET_EVENTS.book);
       const trades = record<unknown>(socket, MARKET_EVENTS.trades);
       const bids = [{ price: '10.01', volume: 300 }];
-      await feed.quotes([feedQuote('600007', { seq: 2, bids })]);
+      await feed.quotes([feedQuote('604007', { seq: 2, bids })]);
       const tick = { price: '10.02', volume: 100, side: 'B', time: Date.now(), seq: 1 } as const;
-      await feed.trades('600007', [tick]);
-      await eventually(() => expect(books.at(-1)).toMatchObject({ symbol: '600007', seq: 2, bids }));
-      await eventually(() => expect(trades).toEqual([{ symbol: '600007', trades: [tick] }]));
+      await feed.trades('604007', [tick]);
+      await eventually(() => expect(books.at(-1)).toMatchObject({ symbol: '604007', seq: 2, bids }));
+      await eventually(() => expect(trades).toEqual([{ symbol: '604007', trades: [tick] }]));
       expect(await request(socket, MARKET_EVENTS.bookSubscribe, { symbol: '999999' })).toMatchObject({
         ok: false,
         error: { key: 'market.unknownSymbol', symbols: ['999999'] },
@@ -207,8 +207,8 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
       });
       const ranks = record<RankEvent>(socket, MARKET_EVENTS.rank);
       const row = {
-        symbol: '600008',
-        name: '测试600008',
+        symbol: '604008',
+        name: '测试604008',
         price: '9.00',
         pct: '-10.00',
         turnover: '1.00',
@@ -272,18 +272,18 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
         data: { up: 0, flat: 301, down: 0, total: 301, limitUp: 0, limitDown: 0, ts: expect.any(Number) },
       });
       const events = record<MarketBreadth>(socket, MARKET_EVENTS.breadth);
-      // Five messages in a burst, well inside one window, each moving a count: 600290 goes up and
-      // down, ending up; 600291 falls to its limit down.
+      // Five messages in a burst, well inside one window, each moving a count: 604290 goes up and
+      // down, ending up; 604291 falls to its limit down.
       for (let seq = 2; seq <= 6; seq++) {
         const up = seq % 2 === 0;
         await feed.quotes([
           feedQuote(
-            '600290',
+            '604290',
             up
               ? { seq, price: '10.05', change: '0.05', pct: '0.50' }
               : { seq, price: '9.95', change: '-0.05', pct: '-0.50' },
           ),
-          feedQuote('600291', { seq, price: '9.00', change: '-1.00', pct: '-10.00' }),
+          feedQuote('604291', { seq, price: '9.00', change: '-1.00', pct: '-10.00' }),
         ]);
       }
       const moved = { up: 1, flat: 299, down: 1, total: 301, limitUp: 0, limitDown: 1 };
@@ -293,12 +293,12 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
 
       // A quote that moves no count sends nothing.
       const counted = events.length;
-      await feed.quotes([feedQuote('600290', { seq: 7, price: '10.50', change: '0.50', pct: '5.00' })]);
+      await feed.quotes([feedQuote('604290', { seq: 7, price: '10.50', change: '0.50', pct: '5.00' })]);
       await settle();
       expect(events).toHaveLength(counted);
 
       expect(await request(socket, MARKET_EVENTS.breadthUnsubscribe, null)).toEqual({ ok: true, data: null });
-      await feed.quotes([feedQuote('600290', { seq: 8 }), feedQuote('600291', { seq: 7 })]);
+      await feed.quotes([feedQuote('604290', { seq: 8 }), feedQuote('604291', { seq: 7 })]);
       await settle();
       expect(events).toHaveLength(counted);
       // The counts did change meanwhile.

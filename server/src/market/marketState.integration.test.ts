@@ -36,8 +36,8 @@ describe('MarketState against Redis', () => {
   beforeAll(async () => {
     feed = new FeedDouble(t.redis, t.redisPrefix);
     await feed.status(marketStatus());
-    await feed.quotes([feedQuote('600000'), feedQuote('000001')]);
-    await eventually(async () => expect(await quoteOf('000001')).toBeDefined());
+    await feed.quotes([feedQuote('604000'), feedQuote('004001')]);
+    await eventually(async () => expect(await quoteOf('004001')).toBeDefined());
     socket = await connectMarket(t.server.port);
   });
   afterAll(() => {
@@ -45,30 +45,30 @@ describe('MarketState against Redis', () => {
   });
 
   it('drops a feed message that does not parse, whole', async () => {
-    const good = feedQuote('600000', { seq: 2, price: '10.50' });
-    const bad = { ...feedQuote('000001', { seq: 2 }), price: 10.5 };
-    await feed.raw(FEED_KEYS.quotesChannel(feedShard('600000')), JSON.stringify({ quotes: [good, bad] }));
-    await feed.raw(FEED_KEYS.quotesChannel(feedShard('600000')), '{not json');
-    await feed.quotes([feedQuote('000001', { seq: 3, price: '10.30' })]);
-    await eventually(async () => expect(await quoteOf('000001')).toMatchObject({ seq: 3 }));
+    const good = feedQuote('604000', { seq: 2, price: '10.50' });
+    const bad = { ...feedQuote('004001', { seq: 2 }), price: 10.5 };
+    await feed.raw(FEED_KEYS.quotesChannel(feedShard('604000')), JSON.stringify({ quotes: [good, bad] }));
+    await feed.raw(FEED_KEYS.quotesChannel(feedShard('604000')), '{not json');
+    await feed.quotes([feedQuote('004001', { seq: 3, price: '10.30' })]);
+    await eventually(async () => expect(await quoteOf('004001')).toMatchObject({ seq: 3 }));
     // The good half of the broken message was not applied either.
-    expect(await quoteOf('600000')).toMatchObject({ seq: 1, price: '10.00' });
+    expect(await quoteOf('604000')).toMatchObject({ seq: 1, price: '10.00' });
   });
 
   it('resubscribes and reloads the snapshots when its connection comes back', async () => {
-    await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: ['600000'] });
+    await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: ['604000'] });
     const updates = record<QuoteUpdate[]>(socket, MARKET_EVENTS.quotes);
     // Written to the snapshot while nobody listens: only a reload can find it.
-    const missed = feedQuote('600000', { seq: 10, price: '10.10' });
+    const missed = feedQuote('604000', { seq: 10, price: '10.10' });
     await t.redis.hset(
-      `${t.redisPrefix}${FEED_KEYS.snapshotHash(feedShard('600000'))}`,
-      '600000',
+      `${t.redisPrefix}${FEED_KEYS.snapshotHash(feedShard('604000'))}`,
+      '604000',
       JSON.stringify(missed),
     );
     await killSubscriber();
     await eventually(() => expect(updates.flat().at(-1)).toMatchObject({ seq: 10, price: '10.10' }));
     // Live again: the next tick arrives through the new subscription.
-    await feed.quotes([feedQuote('600000', { seq: 11, price: '10.11' })]);
+    await feed.quotes([feedQuote('604000', { seq: 11, price: '10.11' })]);
     await eventually(() => expect(updates.flat().at(-1)).toMatchObject({ seq: 11, price: '10.11' }));
   });
 
@@ -88,9 +88,9 @@ describe('MarketState against Redis', () => {
   });
 
   it('forgets what Redis lost when it reconnects, so nothing stale is served', async () => {
-    await t.redis.hdel(`${t.redisPrefix}${FEED_KEYS.snapshotHash(feedShard('000001'))}`, '000001');
+    await t.redis.hdel(`${t.redisPrefix}${FEED_KEYS.snapshotHash(feedShard('004001'))}`, '004001');
     await killSubscriber();
-    await eventually(async () => expect(await quoteOf('000001')).toBeUndefined());
-    expect(await quoteOf('600000')).toMatchObject({ seq: 11 });
+    await eventually(async () => expect(await quoteOf('004001')).toBeUndefined());
+    expect(await quoteOf('604000')).toMatchObject({ seq: 11 });
   });
 });

@@ -10,34 +10,34 @@ describe('GET /api/market/quotes', () => {
 
   beforeAll(async () => {
     const feed = new FeedDouble(t.redis, t.redisPrefix);
-    await feed.quotes([feedQuote('600000', { seq: 4, price: '10.40' }), feedQuote('300750')]);
+    await feed.quotes([feedQuote('604000', { seq: 4, price: '10.40' }), feedQuote('303750')]);
     await eventually(async () =>
-      expect((await t.api.get('/api/market/quotes?symbols=300750')).status).toBe(200),
+      expect((await t.api.get('/api/market/quotes?symbols=303750')).status).toBe(200),
     );
   });
 
   it('answers the snapshots in the order asked, without a login', async () => {
     const data = expectOk(
-      await t.api.get('/api/market/quotes?symbols=300750,600000,300750'),
+      await t.api.get('/api/market/quotes?symbols=303750,604000,303750'),
       marketRoutes.quotes.response,
     );
     expect(data.map((q) => [q.symbol, q.price, q.seq, q.board])).toEqual([
-      ['300750', '10.00', 1, 'chinext'],
-      ['600000', '10.40', 4, 'main'],
+      ['303750', '10.00', 1, 'chinext'],
+      ['604000', '10.40', 4, 'main'],
     ]);
     // The book travels on its own event, not in the row.
     expect(data[0]).not.toHaveProperty('bids');
   });
 
   it('is a 404 naming the codes it does not know', async () => {
-    const res = await t.api.get('/api/market/quotes?symbols=600000,999999', { lang: 'en' });
+    const res = await t.api.get('/api/market/quotes?symbols=604000,999999', { lang: 'en' });
     expectFailure(res, 'market.unknownSymbol', 'en', { symbol: '999999' });
   });
 
   it('refuses malformed codes and more than 300 of them', async () => {
-    expectFailure(await t.api.get('/api/market/quotes?symbols=600000,6000'), 'market.badSymbol');
+    expectFailure(await t.api.get('/api/market/quotes?symbols=604000,6040'), 'market.badSymbol');
     expectFailure(await t.api.get('/api/market/quotes?symbols='), 'market.badSymbol');
-    const many = Array.from({ length: 301 }, (_, i) => String(600000 + i)).join(',');
+    const many = Array.from({ length: 301 }, (_, i) => String(604000 + i)).join(',');
     expectFailure(await t.api.get(`/api/market/quotes?symbols=${many}`), 'market.tooManySymbols', 'zh-CN', {
       max: 300,
     });

@@ -6,7 +6,7 @@ import { eventually } from './testing/eventually.ts';
 import { FeedDouble } from './testing/feedDouble.ts';
 
 const row = {
-  symbol: '600000',
+  symbol: '604000',
   name: '浦发银行',
   price: '11.00',
   pct: '10.00',

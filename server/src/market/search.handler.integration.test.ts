@@ -16,9 +16,9 @@ describe('GET /api/market/search', () => {
   beforeAll(async () => {
     const feed = new FeedDouble(t.redis, t.redisPrefix);
     await feed.instruments([
-      instrument('600000', '浦发银行', 'PFYH'),
-      instrument('600036', '招商银行', 'ZSYH'),
-      instrument('000001', '平安银行', 'PAYH'),
+      instrument('604000', '浦发银行', 'PFYH'),
+      instrument('604036', '招商银行', 'ZSYH'),
+      instrument('004001', '平安银行', 'PAYH'),
     ]);
     // The listing is read when the feed's status first arrives (and on each new trading day).
     await feed.status(marketStatus());
@@ -26,16 +26,16 @@ describe('GET /api/market/search', () => {
   });
 
   it('finds by code, pinyin initials and name, in that order', async () => {
-    expect(await search('600000')).toEqual(['600000']);
-    expect(await search('zs')).toEqual(['600036']);
-    expect(await search('银行')).toEqual(['000001', '600000', '600036']);
+    expect(await search('604000')).toEqual(['604000']);
+    expect(await search('zs')).toEqual(['604036']);
+    expect(await search('银行')).toEqual(['004001', '604000', '604036']);
   });
 
   it('takes the newer listing of a new trading day', async () => {
     const feed = new FeedDouble(t.redis, t.redisPrefix);
-    await feed.instruments([instrument('601398', '工商银行', 'GSYH')]);
+    await feed.instruments([instrument('606398', '工商银行', 'GSYH')]);
     await feed.status(marketStatus({ tradingDate: '2026-07-07' }));
-    await eventually(async () => expect(await search('gs')).toEqual(['601398']));
+    await eventually(async () => expect(await search('gs')).toEqual(['606398']));
   });
 
   it('refuses an empty query', async () => {

@@ -14,7 +14,7 @@ const fill = (userId: string, quantity: string) =>
   ({
     userId,
     kind: 'fill',
-    params: { symbol: '600000', name: '浦发银行', side: 'buy', price: '10.01', quantity },
+    params: { symbol: '604000', name: '浦发银行', side: 'buy', price: '10.01', quantity },
   }) as const;
 
 describe.each(DB_KINDS)('messages on %s', (kind) => {

@@ -33,7 +33,7 @@ describe.each(DB_KINDS)('serving the client on %s', (kind) => {
     expect((await fetch(`${t.baseUrl}/www/assets/gone-12345678.js`)).status).toBe(404);
   });
 
-  it.each(['/', '/home', '/stockInfo/600519', '/personCenter/money?tab=1'])(
+  it.each(['/', '/home', '/stockInfo/604519', '/personCenter/money?tab=1'])(
     'answers index.html for %s',
     async (path) => {
       const res = await fetch(`${t.baseUrl}${path}`);

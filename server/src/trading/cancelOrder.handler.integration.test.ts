@@ -17,7 +17,7 @@ describe.each(DB_KINDS)('DELETE /api/trade/orders/:id on %s', (kind) => {
 
   beforeAll(async () => {
     market = new MarketDouble(t.redis, t.redisPrefix);
-    await market.quotes(quote('600000'));
+    await market.quotes(quote('604000'));
   });
   beforeEach(async () => {
     await market.status();
@@ -25,7 +25,7 @@ describe.each(DB_KINDS)('DELETE /api/trade/orders/:id on %s', (kind) => {
   });
 
   it('cancels a resting order and gives its frozen cash back', async () => {
-    const placed = expectOk(await trader.buy('600000', 200, '9.50'), order);
+    const placed = expectOk(await trader.buy('604000', 200, '9.50'), order);
     const cancelled = expectOk(await trader.cancel(placed.id), order);
     expect(cancelled).toMatchObject({
       id: placed.id,
@@ -44,17 +44,17 @@ describe.each(DB_KINDS)('DELETE /api/trade/orders/:id on %s', (kind) => {
     it('an order that does not exist', () => refused(randomUUID(), 'order.notFound'));
     it('an id that is not one', () => refused('42', 'order.notFound'));
     it("another user's order", async () => {
-      const placed = expectOk(await trader.buy('600000', 100, '9.50'), order);
+      const placed = expectOk(await trader.buy('604000', 100, '9.50'), order);
       await refused(placed.id, 'order.notFound', await Trader.signUp(t.api));
     });
     it('a filled order', async () => {
-      const filled = expectOk(await trader.buy('600000', 100), order);
+      const filled = expectOk(await trader.buy('604000', 100), order);
       await refused(filled.id, 'order.notOpen');
     });
     it.each(['openingCallLocked', 'closingCall', 'lunchBreak', 'closed'] as const)(
       'a cancel in %s',
       async (phase) => {
-        const placed = expectOk(await trader.buy('600000', 100, '9.50'), order);
+        const placed = expectOk(await trader.buy('604000', 100, '9.50'), order);
         await market.status({ phase });
         await refused(placed.id, 'order.cancelClosed');
       },

@@ -14,13 +14,13 @@ describe.each(DB_KINDS)('orders in parallel on %s', (kind) => {
   beforeAll(async () => {
     const market = new MarketDouble(t.redis, t.redisPrefix);
     await market.status();
-    await market.quotes(quote('600000'));
+    await market.quotes(quote('604000'));
   });
 
   it('never spends more than the account has: 50 orders at once, 10 fit', async () => {
     const trader = await Trader.signUp(t.api);
     // Each rests at 9.50 and freezes 950.00 + 5.00 + 0.01 = 955.01; 10 × 955.01 = 9550.10 ≤ 10,000 < 11 × 955.01.
-    const answers = await Promise.all(Array.from({ length: 50 }, () => trader.buy('600000', 100, '9.50')));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => trader.buy('604000', 100, '9.50')));
     const accepted = answers.filter((res) => res.status === 200);
     expect(accepted).toHaveLength(10);
     for (const res of answers.filter((r) => r.status !== 200)) {
@@ -38,7 +38,7 @@ describe.each(DB_KINDS)('orders in parallel on %s', (kind) => {
   it('makes one order of the same Idempotency-Key sent 10 times at once', async () => {
     const trader = await Trader.signUp(t.api);
     const key = randomUUID();
-    const body = { symbol: '600000', side: 'buy', type: 'market', quantity: 100 };
+    const body = { symbol: '604000', side: 'buy', type: 'market', quantity: 100 };
     const answers = await Promise.all(Array.from({ length: 10 }, () => trader.order(body, { key })));
     const ids = new Set(answers.map((res) => expectOk(res, tradingRoutes.placeOrder.response).id));
     expect(ids.size).toBe(1);

@@ -13,12 +13,12 @@ describe.each(DB_KINDS)('market time on trading records on %s', (kind) => {
 
   beforeAll(async () => {
     market = new MarketDouble(t.redis, t.redisPrefix);
-    await market.quotes(quote('600000'));
+    await market.quotes(quote('604000'));
   });
 
   async function buyAndRead() {
     const trader = await Trader.signUp(t.api);
-    const order = expectOk(await trader.buy('600000', 100), tradingRoutes.placeOrder.response);
+    const order = expectOk(await trader.buy('604000', 100), tradingRoutes.placeOrder.response);
     const fills = expectOk(await trader.get('fills?scope=today'), tradingRoutes.fills.response);
     const log = expectOk(await trader.get('moneyLog'), tradingRoutes.moneyLog.response);
     const messages = expectOk(

@@ -14,7 +14,7 @@ import { fills, orders, positions } from './schema.ts';
 import { MarketDouble, quote, TODAY } from './testing/marketDouble.ts';
 import { createUser, serviceDeps } from './testing/serviceDeps.ts';
 
-const SYMBOL = '600000';
+const SYMBOL = '604000';
 const restingBuy = (quantity = 100): PlaceOrder => ({
   symbol: SYMBOL,
   side: 'buy',

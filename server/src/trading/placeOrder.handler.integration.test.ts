@@ -19,9 +19,9 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
   beforeAll(async () => {
     market = new MarketDouble(t.redis, t.redisPrefix);
     await market.quotes(
-      quote('600000'),
-      quote('688001', { board: 'star' }),
-      quote('000001', { limitUp: null, limitDown: null }),
+      quote('604000'),
+      quote('687001', { board: 'star' }),
+      quote('004001', { limitUp: null, limitDown: null }),
     );
   });
   beforeEach(async () => {
@@ -30,7 +30,7 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
   });
 
   it('buys at market against the asks from the touch and keeps the ledger balanced', async () => {
-    const filled = expectOk(await trader.buy('600000', 100), order);
+    const filled = expectOk(await trader.buy('604000', 100), order);
     // 100 × 10.01 = 1001.00; commission max(0.25, 5) = 5.00; transfer fee 0.01001 → 0.01
     expect(filled).toMatchObject({
       status: 'filled',
@@ -51,7 +51,7 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
 
   it('walks several levels and rests the rest of a limit order, its cash frozen', async () => {
     await market.quotes(
-      quote('600001', {
+      quote('604001', {
         asks: [
           { price: '10.01', volume: 100 },
           { price: '10.02', volume: 200 },
@@ -59,7 +59,7 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
         ],
       }),
     );
-    const placed = expectOk(await trader.buy('600001', 1000, '10.02'), order);
+    const placed = expectOk(await trader.buy('604001', 1000, '10.02'), order);
     // fills 100 @ 10.01 + 200 @ 10.02 = 3005.00; the rest 700 waits at 10.02
     expect(placed).toMatchObject({
       status: 'partially_filled',
@@ -74,20 +74,20 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
   });
 
   it('rests a limit order below the ask without a fill', async () => {
-    const placed = expectOk(await trader.buy('600000', 100, '9.50'), order);
+    const placed = expectOk(await trader.buy('604000', 100, '9.50'), order);
     // 950.00 + commission 5.00 + transfer 0.0095 → 0.01
     expect(placed).toMatchObject({ status: 'pending', filledQuantity: 0, frozenCash: '955.01' });
   });
 
   it('waits for the auction in a call auction even when marketable', async () => {
     await market.status({ phase: 'openingCall' });
-    const placed = expectOk(await trader.buy('600000', 100, '10.50'), order);
+    const placed = expectOk(await trader.buy('604000', 100, '10.50'), order);
     expect(placed).toMatchObject({ status: 'pending', filledQuantity: 0 });
   });
 
   it('cancels a market order that finds nothing to fill', async () => {
-    await market.quotes(quote('600002', { asks: [] }));
-    const placed = expectOk(await trader.buy('600002', 100), order);
+    await market.quotes(quote('604002', { asks: [] }));
+    const placed = expectOk(await trader.buy('604002', 100), order);
     expect(placed).toMatchObject({
       status: 'cancelled',
       cancelReason: 'marketRemainder',
@@ -100,7 +100,7 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
   describe('Idempotency-Key', () => {
     it('answers the same order for the same key and body, and moves nothing twice', async () => {
       const key = randomUUID();
-      const body = { symbol: '600000', side: 'buy', type: 'limit', price: '9.80', quantity: 200 };
+      const body = { symbol: '604000', side: 'buy', type: 'limit', price: '9.80', quantity: 200 };
       const first = expectOk(await trader.order(body, { key }), order);
       const before = await rowCounts(t.database.db);
       const again = await trader.order(body, { key });
@@ -111,7 +111,7 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
 
     it('answers the first order even when the market has closed since', async () => {
       const key = randomUUID();
-      const body = { symbol: '600000', side: 'buy', type: 'limit', price: '9.80', quantity: 100 };
+      const body = { symbol: '604000', side: 'buy', type: 'limit', price: '9.80', quantity: 100 };
       const first = expectOk(await trader.order(body, { key }), order);
       await market.status({ phase: 'closed' });
       const again = await withoutWrites(t.database.db, () => trader.order(body, { key }));
@@ -124,12 +124,12 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
       const key = randomUUID();
       expectOk(
         await trader.order(
-          { symbol: '600000', side: 'buy', type: 'limit', price: '9.80', quantity: 100 },
+          { symbol: '604000', side: 'buy', type: 'limit', price: '9.80', quantity: 100 },
           { key },
         ),
         order,
       );
-      const other = { symbol: '600000', side: 'buy', type: 'limit', price: '9.80', quantity: 200 };
+      const other = { symbol: '604000', side: 'buy', type: 'limit', price: '9.80', quantity: 200 };
       expectFailure(
         await withoutWrites(t.database.db, () => trader.order(other, { key, lang: 'en' })),
         'common.idempotencyConflict',
@@ -142,7 +142,7 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
       ['too short', 'abc'],
       ['with spaces', 'not a valid key!'],
     ])('refuses a %s key', async (_, key) => {
-      const body = { symbol: '600000', side: 'buy', type: 'market', quantity: 100 };
+      const body = { symbol: '604000', side: 'buy', type: 'market', quantity: 100 };
       expectFailure(
         await withoutWrites(t.database.db, () => trader.order(body, { key })),
         'common.idempotencyKeyInvalid',
@@ -161,7 +161,7 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
         expectFailure(res, key, 'en', params),
       );
     const limit = (overrides: object) => ({
-      symbol: '600000',
+      symbol: '604000',
       side: 'buy',
       type: 'limit',
       price: '10.00',
@@ -171,7 +171,7 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
 
     it('a malformed symbol', () => refused(limit({ symbol: '60000A' }), 'market.badSymbol'));
     it('a symbol the feed does not have', () =>
-      refused(limit({ symbol: '600999' }), 'market.unknownSymbol', { symbol: '600999' }));
+      refused(limit({ symbol: '604999' }), 'market.unknownSymbol', { symbol: '604999' }));
     it('a code that is not a tradable A-share', () =>
       refused(limit({ symbol: '999999' }), 'order.symbolNotTradable', { symbol: '999999' }));
     it('a side that is not buy or sell', () => refused(limit({ side: 'short' }), 'order.sideInvalid'));
@@ -195,7 +195,7 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
       refused(limit({ quantity: 150 }), 'order.lotMultiple', { lot: 100 }));
     it('a buy below one lot', () => refused(limit({ quantity: 50 }), 'order.belowMinimum', { min: 100 }));
     it('a STAR buy below 200 shares', () =>
-      refused(limit({ symbol: '688001', quantity: 199 }), 'order.belowMinimum', { min: 200 }));
+      refused(limit({ symbol: '687001', quantity: 199 }), 'order.belowMinimum', { min: 200 }));
     it('an order above the per-order maximum', () =>
       refused(limit({ quantity: 1_000_100 }), 'order.aboveMaximum', { max: 1_000_000 }));
     it('a buy the available cash does not cover (price × quantity + fees)', () =>
@@ -213,7 +213,7 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
     it('a sell of shares not held', () =>
       refused(limit({ side: 'sell' }), 'order.exceedsSellable', { sellable: 0 }));
     it('a sell of shares bought today (T+1)', async () => {
-      expectOk(await trader.buy('600000', 100), order);
+      expectOk(await trader.buy('604000', 100), order);
       await refused(limit({ side: 'sell', price: '9.99' }), 'order.exceedsSellable', { sellable: 0 });
     });
     it.each(['closed', 'preOpen', 'lunchBreak', 'postClose'] as const)(
@@ -252,7 +252,7 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
       },
     );
     it('a market order on a day without price limits', () =>
-      refused(limit({ symbol: '000001', type: 'market', price: undefined }), 'order.marketOrderNeedsBand'));
+      refused(limit({ symbol: '004001', type: 'market', price: undefined }), 'order.marketOrderNeedsBand'));
     it('without a session', async () => {
       const res = await withoutWrites(t.database.db, () =>
         t.api.post('/api/trade/orders', limit({}), { headers: { 'Idempotency-Key': randomUUID() } }),
@@ -263,7 +263,7 @@ describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
 
   it('translates a refusal into the user language', async () => {
     const res = await trader.order(
-      { symbol: '600000', side: 'buy', type: 'limit', price: '10.00', quantity: 150 },
+      { symbol: '604000', side: 'buy', type: 'limit', price: '10.00', quantity: 150 },
       { lang: 'ja' },
     );
     expectFailure(res, 'order.lotMultiple', 'ja', { lot: 100 });

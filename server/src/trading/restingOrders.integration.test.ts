@@ -14,7 +14,7 @@ import { fills, orders } from './schema.ts';
 import { MarketDouble, marketTime, quote, TODAY } from './testing/marketDouble.ts';
 import { createUser, serviceDeps } from './testing/serviceDeps.ts';
 
-const SYMBOL = '600000';
+const SYMBOL = '604000';
 const tick = (price: string, volume: number, seq: number, date = TODAY): TradeTick => ({
   price,
   volume,

@@ -37,7 +37,7 @@ describe.each(DB_KINDS)('trading sessions on %s', (kind) => {
   });
 
   /** A fresh symbol per test, so no test meets another's orders. */
-  let nextSymbol = 600100;
+  let nextSymbol = 604100;
   const freshSymbol = async (overrides = {}) => {
     const symbol = String(nextSymbol++);
     await market.quotes(quote(symbol, overrides));

@@ -30,12 +30,12 @@ const NAMES: (Pick<InstrumentListing, 'symbol' | 'name' | 'board' | 'exchange' |
   turnover: number;
 })[] = [
   // The most traded Shanghai name is ST, and the Shenzhen one ChiNext: neither is picked.
-  { symbol: '600002', name: '*ST 甲', board: 'main', exchange: 'SSE', isST: true, base: 500, turnover: 9e9 },
-  { symbol: '600000', name: '沪 甲', board: 'main', exchange: 'SSE', isST: false, base: 1000, turnover: 8e9 },
-  { symbol: '600001', name: '沪 乙', board: 'main', exchange: 'SSE', isST: false, base: 2500, turnover: 7e9 },
-  { symbol: '601000', name: '沪 丙', board: 'main', exchange: 'SSE', isST: false, base: 1200, turnover: 1e9 },
+  { symbol: '604002', name: '*ST 甲', board: 'main', exchange: 'SSE', isST: true, base: 500, turnover: 9e9 },
+  { symbol: '604000', name: '沪 甲', board: 'main', exchange: 'SSE', isST: false, base: 1000, turnover: 8e9 },
+  { symbol: '604001', name: '沪 乙', board: 'main', exchange: 'SSE', isST: false, base: 2500, turnover: 7e9 },
+  { symbol: '606000', name: '沪 丙', board: 'main', exchange: 'SSE', isST: false, base: 1200, turnover: 1e9 },
   {
-    symbol: '300001',
+    symbol: '303001',
     name: '创 甲',
     board: 'chinext',
     exchange: 'SZSE',
@@ -44,7 +44,7 @@ const NAMES: (Pick<InstrumentListing, 'symbol' | 'name' | 'board' | 'exchange' |
     turnover: 9e9,
   },
   {
-    symbol: '000001',
+    symbol: '004001',
     name: '深 甲',
     board: 'main',
     exchange: 'SZSE',
@@ -52,9 +52,9 @@ const NAMES: (Pick<InstrumentListing, 'symbol' | 'name' | 'board' | 'exchange' |
     base: 1500,
     turnover: 6e9,
   },
-  { symbol: '000002', name: '深 乙', board: 'main', exchange: 'SZSE', isST: false, base: 800, turnover: 5e9 },
+  { symbol: '004002', name: '深 乙', board: 'main', exchange: 'SZSE', isST: false, base: 800, turnover: 5e9 },
   {
-    symbol: '002001',
+    symbol: '006001',
     name: '深 丙',
     board: 'main',
     exchange: 'SZSE',
@@ -84,7 +84,7 @@ function dayBar(symbol: string, date: string): DayBar {
 
 /** 75,000 CNY (a quarter of 300,000) in whole lots at the buy date's close. */
 const lotsFor = (symbol: string) => Math.floor(75_000 / (closeOn(symbol, BUY_DATE) / 100) / 100) * 100;
-const PICKED = { SSE: ['600000', '600001'], SZSE: ['000001', '000002'] } as const;
+const PICKED = { SSE: ['604000', '604001'], SZSE: ['004001', '004002'] } as const;
 
 /**
  * The quota rule worked by hand from the bars: the 20 trading days to T−2, each day's holding

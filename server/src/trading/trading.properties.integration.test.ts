@@ -17,7 +17,7 @@ import { fills, orders, positions } from './schema.ts';
 import { MarketDouble, marketTime, quote, TODAY } from './testing/marketDouble.ts';
 import { createUser, serviceDeps } from './testing/serviceDeps.ts';
 
-const SYMBOLS = ['600000', '688001'] as const;
+const SYMBOLS = ['604000', '687001'] as const;
 const USERS = 2;
 
 type Step =

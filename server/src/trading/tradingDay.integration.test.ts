@@ -24,16 +24,16 @@ describe.each(DB_KINDS)('a round trip on %s', (kind) => {
   beforeAll(async () => {
     market = new MarketDouble(t.redis, t.redisPrefix);
     await market.status();
-    await market.quotes(quote('600000'));
+    await market.quotes(quote('604000'));
     trader = await Trader.signUp(t.api);
   });
 
   it('day 1: buys 100 at market; the position is not sellable yet', async () => {
-    expectOk(await trader.buy('600000', 100), r.placeOrder.response);
+    expectOk(await trader.buy('604000', 100), r.placeOrder.response);
     const [position] = expectOk(await trader.get('positions'), r.positions.response);
     // cost 1001.00 + 5.01 fees; valued at the last price 10.00
     expect(position).toMatchObject({
-      symbol: '600000',
+      symbol: '604000',
       quantity: 100,
       sellableQuantity: 0,
       cost: '1006.01',
@@ -60,7 +60,7 @@ describe.each(DB_KINDS)('a round trip on %s', (kind) => {
     await market.status({ tradingDate: NEXT_DAY });
     const [position] = expectOk(await trader.get('positions'), r.positions.response);
     expect(position).toMatchObject({ sellableQuantity: 100, todayPnl: '0.00' });
-    const sold = expectOk(await trader.sell('600000', 100), r.placeOrder.response);
+    const sold = expectOk(await trader.sell('604000', 100), r.placeOrder.response);
     // 999.00; commission 5.00, stamp duty 0.4995 → 0.50, transfer 0.00999 → 0.01
     expect(sold).toMatchObject({ status: 'filled', filledAmount: '999.00', fees: '5.51' });
     expect(expectOk(await trader.get('positions'), r.positions.response)).toEqual([]);
@@ -68,7 +68,7 @@ describe.each(DB_KINDS)('a round trip on %s', (kind) => {
     // 999.00 − 5.51 − 1006.01
     expect(history.items).toMatchObject([
       {
-        symbol: '600000',
+        symbol: '604000',
         buyQuantity: 100,
         buyAmount: '1001.00',
         sellAmount: '999.00',
@@ -92,7 +92,7 @@ describe.each(DB_KINDS)('a round trip on %s', (kind) => {
     expect(today.items.map((o) => o.side)).toEqual(['sell']);
     const earlier = expectOk(await trader.get('orders?scope=history&status=filled'), r.orders.response);
     expect(earlier.items.map((o) => [o.side, o.tradingDate])).toEqual([['buy', TODAY]]);
-    const fills = expectOk(await trader.get('fills?scope=history&symbol=600000'), r.fills.response);
+    const fills = expectOk(await trader.get('fills?scope=history&symbol=604000'), r.fills.response);
     expect(fills.items.map((f) => [f.price, f.quantity, f.commission, f.transferFee])).toEqual([
       ['10.010', 100, '5.00', '0.01'],
     ]);
@@ -108,7 +108,7 @@ describe.each(DB_KINDS)('a round trip on %s', (kind) => {
       ['deposit', '1000000.00', '1000000.00'],
     ]);
     expect(all.items[0]).toMatchObject({
-      symbol: '600000',
+      symbol: '604000',
       price: '9.990',
       quantity: 100,
       tradeAmount: '999.00',

@@ -65,7 +65,7 @@ describe.each(DB_KINDS)('ending a session closes its /user sockets on every repl
   /** A trade of the user's: the sockets still open hear its order and balance, a closed one nothing more. */
   async function tradeAndCheck(trader: Trader, open: Watched, closed: Watched) {
     const heardBefore = closed.heard.length;
-    expect((await trader.buy('600000', 100)).status).toBe(200);
+    expect((await trader.buy('604000', 100)).status).toBe(200);
     await until(() => open.heard.some((h) => h.event === USER_EVENTS.balance));
     // Give a stray event time to arrive before concluding none came.
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -33,7 +33,7 @@ describe.each(DB_KINDS)('Socket.IO /user on %s', (kind) => {
     const bobHeard = record(await open(pair.replica.port, bob.token));
     const bobOnOrigin = record(await open(t.server.port, bob.token));
 
-    const placed = await alice.buy('600000', 100);
+    const placed = await alice.buy('604000', 100);
     expect(placed.status).toBe(200);
     await until(() => aliceHeard.some((h) => h.event === USER_EVENTS.position));
 
@@ -49,11 +49,11 @@ describe.each(DB_KINDS)('Socket.IO /user on %s', (kind) => {
     });
     expect(userEventSchemas.message.parse(byEvent(USER_EVENTS.message)[0])).toMatchObject({
       kind: 'fill',
-      params: { symbol: '600000', side: 'buy', price: '10.010', quantity: '100' },
+      params: { symbol: '604000', side: 'buy', price: '10.010', quantity: '100' },
       read: false,
     });
     expect(userEventSchemas.position.parse(byEvent(USER_EVENTS.position)[0])).toMatchObject({
-      symbol: '600000',
+      symbol: '604000',
       quantity: 100,
       sellableQuantity: 0,
     });

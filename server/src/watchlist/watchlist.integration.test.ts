@@ -8,7 +8,7 @@ import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
 /** What the market lists: more codes than a watchlist holds. */
-const LISTED = Array.from({ length: MAX_WATCHLIST + 5 }, (_, i) => String(600000 + i));
+const LISTED = Array.from({ length: MAX_WATCHLIST + 5 }, (_, i) => String(604000 + i));
 const list = watchlistRoutes.list.response;
 
 describe.each(DB_KINDS)('the watchlist on %s', (kind) => {
@@ -35,24 +35,24 @@ describe.each(DB_KINDS)('the watchlist on %s', (kind) => {
   it('adds newest first; adding again keeps one entry in its place; removing works, also when absent', async () => {
     const { token } = await t.api.signUp();
     expect(await symbolsOf(token)).toEqual([]);
-    expect(expectOk(await add(token, '600000'), list).symbols).toEqual(['600000']);
-    expect(expectOk(await add(token, '600001'), list).symbols).toEqual(['600001', '600000']);
-    expect(expectOk(await add(token, '600000'), list).symbols).toEqual(['600001', '600000']);
-    expect(await symbolsOf(token)).toEqual(['600001', '600000']);
+    expect(expectOk(await add(token, '604000'), list).symbols).toEqual(['604000']);
+    expect(expectOk(await add(token, '604001'), list).symbols).toEqual(['604001', '604000']);
+    expect(expectOk(await add(token, '604000'), list).symbols).toEqual(['604001', '604000']);
+    expect(await symbolsOf(token)).toEqual(['604001', '604000']);
 
-    expect(expectOk(await remove(token, '600001'), list).symbols).toEqual(['600000']);
-    expect(expectOk(await remove(token, '600001'), list).symbols).toEqual(['600000']);
+    expect(expectOk(await remove(token, '604001'), list).symbols).toEqual(['604000']);
+    expect(expectOk(await remove(token, '604001'), list).symbols).toEqual(['604000']);
     // A code the market does not list (delisted since it was added) can still come off.
-    expect(expectOk(await remove(token, '999999'), list).symbols).toEqual(['600000']);
-    expect(await symbolsOf(token)).toEqual(['600000']);
+    expect(expectOk(await remove(token, '999999'), list).symbols).toEqual(['604000']);
+    expect(await symbolsOf(token)).toEqual(['604000']);
   });
 
   it("merges a guest's list above the user's own, in its order, skipping what is watched or not listed", async () => {
     const { token } = await t.api.signUp();
-    await add(token, '600000');
-    await add(token, '600001');
-    const merged = expectOk(await merge(token, ['600003', '999999', '600000', '600002', '600003']), list);
-    expect(merged.symbols).toEqual(['600003', '600002', '600001', '600000']);
+    await add(token, '604000');
+    await add(token, '604001');
+    const merged = expectOk(await merge(token, ['604003', '999999', '604000', '604002', '604003']), list);
+    expect(merged.symbols).toEqual(['604003', '604002', '604001', '604000']);
     expect(await symbolsOf(token)).toEqual(merged.symbols);
     expect(expectOk(await merge(token, []), list).symbols).toEqual(merged.symbols);
   });
@@ -69,14 +69,14 @@ describe.each(DB_KINDS)('the watchlist on %s', (kind) => {
 
   it('refuses a malformed code, one the market does not list and a full list, writing nothing', async () => {
     const { token } = await t.api.signUp();
-    for (const symbol of ['60000', '6000001', 'abcdef', 600000, undefined]) {
+    for (const symbol of ['60400', '6040001', 'abcdef', 604000, undefined]) {
       await refused(() => add(token, symbol), 'market.badSymbol');
     }
     await refused(() => add(token, '999999'), 'market.unknownSymbol', { symbol: '999999' });
     await refused(() => remove(token, 'abc'), 'market.badSymbol');
-    await refused(() => merge(token, ['600000', '60000']), 'market.badSymbol');
+    await refused(() => merge(token, ['604000', '60400']), 'market.badSymbol');
     await refused(() => merge(token, LISTED.slice(0, MAX_WATCHLIST + 1)), 'common.validation');
-    await refused(() => merge(token, '600000'), 'common.validation');
+    await refused(() => merge(token, '604000'), 'common.validation');
 
     expectOk(await merge(token, LISTED.slice(0, MAX_WATCHLIST)), list);
     await refused(() => add(token, LISTED[MAX_WATCHLIST]), 'watchlist.full', { max: MAX_WATCHLIST });
@@ -103,18 +103,18 @@ describe.each(DB_KINDS)('the watchlist on %s', (kind) => {
 
   it('needs a session on every route', async () => {
     expectFailure(await t.api.get('/api/user/watchlist'), 'auth.loginFirst');
-    expectFailure(await t.api.post('/api/user/watchlist', { symbol: '600000' }), 'auth.loginFirst');
-    expectFailure(await t.api.post('/api/user/watchlist/merge', { symbols: ['600000'] }), 'auth.loginFirst');
-    expectFailure(await t.api.request('DELETE', '/api/user/watchlist/600000'), 'auth.loginFirst');
+    expectFailure(await t.api.post('/api/user/watchlist', { symbol: '604000' }), 'auth.loginFirst');
+    expectFailure(await t.api.post('/api/user/watchlist/merge', { symbols: ['604000'] }), 'auth.loginFirst');
+    expectFailure(await t.api.request('DELETE', '/api/user/watchlist/604000'), 'auth.loginFirst');
   });
 
   it("keeps each user's list to that user", async () => {
     const alice = await t.api.signUp();
     const bob = await t.api.signUp();
-    await add(alice.token, '600000');
+    await add(alice.token, '604000');
     expect(await symbolsOf(bob.token)).toEqual([]);
-    expect(expectOk(await remove(bob.token, '600000'), list).symbols).toEqual([]);
-    expect(expectOk(await merge(bob.token, ['600001']), list).symbols).toEqual(['600001']);
-    expect(await symbolsOf(alice.token)).toEqual(['600000']);
+    expect(expectOk(await remove(bob.token, '604000'), list).symbols).toEqual([]);
+    expect(expectOk(await merge(bob.token, ['604001']), list).symbols).toEqual(['604001']);
+    expect(await symbolsOf(alice.token)).toEqual(['604000']);
   });
 });

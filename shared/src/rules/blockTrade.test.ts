@@ -27,7 +27,7 @@ describe('block trades', () => {
   });
 
   it('prices within the day band, or ±30% of the previous close where there is none', () => {
-    const main: Instrument = { symbol: '600000', exchange: 'SSE', board: 'main', kind: 'stock', isST: false };
+    const main: Instrument = { symbol: '604000', exchange: 'SSE', board: 'main', kind: 'stock', isST: false };
     const range = (instrument: Instrument, prevClose: string, tradingDayIndex?: number) => {
       const r = blockTradePriceRange({
         instrument,
@@ -40,7 +40,7 @@ describe('block trades', () => {
     // main board ±10% of 10.05: 11.06 / 9.05
     expect(range(main, '10.05')).toEqual(['11.06', '9.05']);
     // a STAR listing day has no band: 20.00 × 1.3 = 26.00, × 0.7 = 14.00
-    const star: Instrument = { ...main, symbol: '688001', board: 'star', registrationIpo: true };
+    const star: Instrument = { ...main, symbol: '687001', board: 'star', registrationIpo: true };
     expect(range(star, '20.00', 1)).toEqual(['26.00', '14.00']);
   });
 });

@@ -14,7 +14,7 @@ import {
 const DATE = '2026-07-10';
 
 function instrument(board: Board, extra: Partial<Instrument> = {}): Instrument {
-  return { symbol: '000001', exchange: 'SZSE', board, kind: 'stock', isST: false, ...extra };
+  return { symbol: '004001', exchange: 'SZSE', board, kind: 'stock', isST: false, ...extra };
 }
 
 function check(board: Board, side: Side, type: OrderType, quantity: number, sellable?: number) {

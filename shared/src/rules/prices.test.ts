@@ -5,7 +5,7 @@ import { isOnTickGrid, priceLimits, tickSize } from './prices.ts';
 
 function instrument(board: Board, extra: Partial<Instrument> = {}): Instrument {
   const exchange = board === 'star' ? 'SSE' : board === 'bse' ? 'BSE' : 'SZSE';
-  return { symbol: '000001', exchange, board, kind: 'stock', isST: false, ...extra };
+  return { symbol: '004001', exchange, board, kind: 'stock', isST: false, ...extra };
 }
 
 function limits(inst: Instrument, prevClose: string, tradingDate: string, tradingDayIndex?: number) {

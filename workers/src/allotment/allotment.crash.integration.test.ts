@@ -68,8 +68,8 @@ describe('the allotment batch with its workers killed -9 mid-run (postgres)', ()
   it('finishes with exactly the winners of an uninterrupted run, nothing doubled or missing', async () => {
     const { db } = scratch.database;
     // Two issues with one seed and one subscription list: one runs clean, one gets killed.
-    const clean = await issueAwaitingAllotment(db, { code: '688201', seed: SEED, unitsOffered: 2_000 });
-    const killed = await issueAwaitingAllotment(db, { code: '688202', seed: SEED, unitsOffered: 2_000 });
+    const clean = await issueAwaitingAllotment(db, { code: '687201', seed: SEED, unitsOffered: 2_000 });
+    const killed = await issueAwaitingAllotment(db, { code: '687202', seed: SEED, unitsOffered: 2_000 });
     await subscribe(db, clean, SUBSCRIBERS, 'k');
     await copySubscriptions(db, clean, killed);
 
@@ -107,10 +107,10 @@ describe('the allotment batch with its workers killed -9 mid-run (postgres)', ()
     expect(actual.tails).toEqual(expected.tails);
     expect(actual.bySubscriber.size).toBe(SUBSCRIBERS);
     expect(actual.bySubscriber).toEqual(expected.bySubscriber);
-    const counts = await batchCounts(db, killed, '688202');
+    const counts = await batchCounts(db, killed, '687202');
     expect(counts).toMatchObject({ subscriptions: SUBSCRIBERS, ranges: SUBSCRIBERS, won_units: 2_000 });
     expect(counts.messages).toBe(counts.winners);
-    expect(await verifyAllotment(db, '688202')).toMatchObject({ agree: true });
+    expect(await verifyAllotment(db, '687202')).toMatchObject({ agree: true });
     // The kills caught jobs mid-run: BullMQ took them back from the dead workers and reran them.
     const rerun = (await queue.getJobs(['completed'])).filter(
       (job) => job.data.ipoId === killed && job.stalledCounter > 0,

@@ -68,8 +68,8 @@ describe.each([
 
   it('finishes with exactly the winners of an undisturbed run', async () => {
     const { db } = scratch.database;
-    const clean = await issueAwaitingAllotment(db, { code: '688211', seed: SEED, unitsOffered: 2_000 });
-    const disturbed = await issueAwaitingAllotment(db, { code: '688212', seed: SEED, unitsOffered: 2_000 });
+    const clean = await issueAwaitingAllotment(db, { code: '687211', seed: SEED, unitsOffered: 2_000 });
+    const disturbed = await issueAwaitingAllotment(db, { code: '687212', seed: SEED, unitsOffered: 2_000 });
     await subscribe(db, clean, SUBSCRIBERS, 'r');
     await copySubscriptions(db, clean, disturbed);
     await startAllotmentRun(db, queue, clean);
@@ -104,10 +104,10 @@ describe.each([
     expect(actual.tails).toEqual(expected.tails);
     expect(actual.bySubscriber.size).toBe(SUBSCRIBERS);
     expect(actual.bySubscriber).toEqual(expected.bySubscriber);
-    const counts = await batchCounts(db, disturbed, '688212');
+    const counts = await batchCounts(db, disturbed, '687212');
     expect(counts).toMatchObject({ subscriptions: SUBSCRIBERS, ranges: SUBSCRIBERS, won_units: 2_000 });
     expect(counts.messages).toBe(counts.winners);
-    expect(await verifyAllotment(db, '688212')).toMatchObject({ agree: true });
+    expect(await verifyAllotment(db, '687212')).toMatchObject({ agree: true });
     expect(await auditLedger(db)).toEqual({ total: '0.00', driftedAccounts: [], unbalancedEntries: [] });
   }, 300_000);
 });

@@ -53,12 +53,12 @@ describe.each(DB_KINDS)('the allotment batch on %s', (kind) => {
 
   it('numbers and draws in chunks, allots exactly the offer, and verify agrees', async () => {
     const { db } = database;
-    const ipoId = await issueAwaitingAllotment(db, { code: '688101', seed: 'first', unitsOffered: 300 });
+    const ipoId = await issueAwaitingAllotment(db, { code: '687101', seed: 'first', unitsOffered: 300 });
     await subscribe(db, ipoId, 3_000, 'a');
     const { run } = await startAllotmentRun(db, queue, ipoId);
     await finished(ipoId);
 
-    const counts = await batchCounts(db, ipoId, '688101');
+    const counts = await batchCounts(db, ipoId, '687101');
     expect(counts).toMatchObject({ subscriptions: 3_000, ranges: 3_000, won_units: 300 });
     // one message per winning subscription
     expect(counts.messages).toBe(counts.winners);
@@ -70,7 +70,7 @@ describe.each(DB_KINDS)('the allotment batch on %s', (kind) => {
       winningNumbers: 300,
       drawnWinningNumbers: 300,
     });
-    expect(await verifyAllotment(db, '688101')).toMatchObject({ agree: true, winningNumbers: 300 });
+    expect(await verifyAllotment(db, '687101')).toMatchObject({ agree: true, winningNumbers: 300 });
     await expect(startAllotmentRun(db, queue, ipoId)).rejects.toMatchObject({
       key: 'ipo.notAwaitingAllotment',
     });
@@ -79,25 +79,25 @@ describe.each(DB_KINDS)('the allotment batch on %s', (kind) => {
   it('gives every subscriber all their units when the issue is undersubscribed', async () => {
     const { db } = database;
     const ipoId = await issueAwaitingAllotment(db, {
-      code: '688102',
+      code: '687102',
       seed: 'second',
       unitsOffered: 1_000_000,
     });
     await subscribe(db, ipoId, 400, 'b');
     await startAllotmentRun(db, queue, ipoId);
     await finished(ipoId);
-    const counts = await batchCounts(db, ipoId, '688102');
+    const counts = await batchCounts(db, ipoId, '687102');
     expect(counts).toMatchObject({
       subscriptions: 400,
       winners: 400,
       won_units: await subscribedUnits(db, ipoId),
     });
-    expect((await verifyAllotment(db, '688102'))?.agree).toBe(true);
+    expect((await verifyAllotment(db, '687102'))?.agree).toBe(true);
   });
 
   it('finishes a run committed without its job (a crash before the enqueue) once a worker starts', async () => {
     const { db } = database;
-    const ipoId = await issueAwaitingAllotment(db, { code: '688104', seed: 'fourth', unitsOffered: 40 });
+    const ipoId = await issueAwaitingAllotment(db, { code: '687104', seed: 'fourth', unitsOffered: 40 });
     await subscribe(db, ipoId, 500, 'd');
     // What startAllotmentRun commits before it enqueues: the process dies in between.
     await db.update(ipos).set({ batchRun: 1 }).where(eq(ipos.id, ipoId));
@@ -111,15 +111,15 @@ describe.each(DB_KINDS)('the allotment batch on %s', (kind) => {
     } finally {
       await restarted.stop();
     }
-    expect(await batchCounts(db, ipoId, '688104')).toMatchObject({ subscriptions: 500, won_units: 40 });
-    expect((await verifyAllotment(db, '688104'))?.agree).toBe(true);
+    expect(await batchCounts(db, ipoId, '687104')).toMatchObject({ subscriptions: 500, won_units: 40 });
+    expect((await verifyAllotment(db, '687104'))?.agree).toBe(true);
     // Swept again once finished: nothing to do.
     expect(await sweepAllotmentRuns(db, queue)).toBe(0);
   });
 
   it('does each step once however often it runs', async () => {
     const { db } = database;
-    const ipoId = await issueAwaitingAllotment(db, { code: '688103', seed: 'third', unitsOffered: 50 });
+    const ipoId = await issueAwaitingAllotment(db, { code: '687103', seed: 'third', unitsOffered: 50 });
     await subscribe(db, ipoId, 600, 'c');
     await db.update(ipos).set({ batchRun: 1 }).where(eq(ipos.id, ipoId));
     const job = { ipoId, run: 1 };
@@ -133,11 +133,11 @@ describe.each(DB_KINDS)('the allotment batch on %s', (kind) => {
 
     const issues = new DrawnIssues();
     const first = await allotChunk(db, { ...job, chunk: 0 }, issues);
-    const before = await batchCounts(db, ipoId, '688103');
+    const before = await batchCounts(db, ipoId, '687103');
     const again = await allotChunk(db, { ...job, chunk: 0 }, issues);
     expect(again).toEqual({ remaining: 5, sent: [] });
     expect(first.remaining).toBe(5);
-    expect(await batchCounts(db, ipoId, '688103')).toEqual(before);
+    expect(await batchCounts(db, ipoId, '687103')).toEqual(before);
     expect(before.ranges).toBe(100);
   });
 });

@@ -66,7 +66,7 @@ describe.each(DB_KINDS)('the IPO calendar on %s', (kind) => {
   it('runs an issue from upcoming to listed: subscription, draw, payment with a shortfall, positions', async () => {
     const { db } = database;
     const ipo = await createIpo(db, {
-      code: '688701',
+      code: '687701',
       name: '星河科技',
       price: '12.34',
       // Undersubscribed: every unit subscribed wins.
@@ -93,21 +93,21 @@ describe.each(DB_KINDS)('the IPO calendar on %s', (kind) => {
       const upcoming = await db.select().from(ipos).where(sql`${ipos.pipelineSlot} is not null`);
       expect(upcoming.length).toBeGreaterThanOrEqual(PIPELINE_DAYS_AHEAD);
     });
-    expect((await statusOf(db, '688701'))?.status).toBe('upcoming');
+    expect((await statusOf(db, '687701'))?.status).toBe('upcoming');
 
     await marketAt(T, '10:00');
-    await eventually(async () => expect((await statusOf(db, '688701'))?.status).toBe('subscribing'));
+    await eventually(async () => expect((await statusOf(db, '687701'))?.status).toBe('subscribing'));
     await db.insert(ipoSubscriptions).values([
       { ipoId: ipo.id, userId: rich, units: 2 },
       { ipoId: ipo.id, userId: poor, units: 4 },
     ]);
 
     await marketAt(T, '15:05', 'closed');
-    await eventually(async () => expect((await statusOf(db, '688701'))?.status).toBe('awaiting_allotment'));
+    await eventually(async () => expect((await statusOf(db, '687701'))?.status).toBe('awaiting_allotment'));
 
     // T+1: the batch draws; undersubscribed, so both win all they asked for.
     await marketAt('2026-07-10', '10:00');
-    await eventually(async () => expect((await statusOf(db, '688701'))?.status).toBe('awaiting_payment'));
+    await eventually(async () => expect((await statusOf(db, '687701'))?.status).toBe('awaiting_payment'));
     const won = await db.select().from(ipoAllotments).where(eq(ipoAllotments.ipoId, ipo.id));
     expect(won.map((w) => [w.userId, w.wonUnits]).sort()).toEqual(
       [
@@ -115,22 +115,22 @@ describe.each(DB_KINDS)('the IPO calendar on %s', (kind) => {
         [poor, 4],
       ].sort(),
     );
-    expect(await countMessages(db, 'allotmentResult', '688701')).toBe(2);
+    expect(await countMessages(db, 'allotmentResult', '687701')).toBe(2);
 
     // T+2 morning: reminders, once however many ticks pass.
     await marketAt('2026-07-13', '10:00');
-    await eventually(async () => expect((await statusOf(db, '688701'))?.paymentNotifiedAt).not.toBeNull());
+    await eventually(async () => expect((await statusOf(db, '687701'))?.paymentNotifiedAt).not.toBeNull());
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await countMessages(db, 'paymentDue', '688701')).toBe(2);
+    expect(await countMessages(db, 'paymentDue', '687701')).toBe(2);
 
     // 16:00 cut-off: the rich pay 12,340.00; the poor pay two units and abandon two.
     await marketAt('2026-07-13', '16:05', 'closed');
-    await eventually(async () => expect((await statusOf(db, '688701'))?.status).toBe('awaiting_listing'));
+    await eventually(async () => expect((await statusOf(db, '687701'))?.status).toBe('awaiting_listing'));
     const paid = await db.select().from(ipoAllotments).where(eq(ipoAllotments.ipoId, ipo.id));
     const byUser = new Map(paid.map((p) => [p.userId, p]));
     expect(byUser.get(rich)).toMatchObject({ paidUnits: 2, paidAmount: '12340.00' });
     expect(byUser.get(poor)).toMatchObject({ paidUnits: 2, paidAmount: '12340.00' });
-    expect(await countMessages(db, 'paymentResult', '688701')).toBe(2);
+    expect(await countMessages(db, 'paymentResult', '687701')).toBe(2);
     expect(await auditLedger(db)).toEqual({ total: '0.00', driftedAccounts: [], unbalancedEntries: [] });
     const cash = await db.execute(
       sql`select a.user_id, a.balance from ledger_accounts a where a.kind = 'available' and a.user_id in (${rich}, ${poor})`,
@@ -146,8 +146,8 @@ describe.each(DB_KINDS)('the IPO calendar on %s', (kind) => {
 
     // Listing day: the paid shares are positions at the issue price.
     await marketAt('2026-07-16', '09:35');
-    await eventually(async () => expect((await statusOf(db, '688701'))?.status).toBe('listed'));
-    const held = (await allPositions(db)).filter((p) => p.symbol === '688701');
+    await eventually(async () => expect((await statusOf(db, '687701'))?.status).toBe('listed'));
+    const held = (await allPositions(db)).filter((p) => p.symbol === '687701');
     expect(held.map((p) => [p.userId, p.quantity, p.cost]).sort()).toEqual(
       [
         [rich, 1_000, '12340.00'],
@@ -172,8 +172,8 @@ describe.each(DB_KINDS)('the IPO calendar on %s', (kind) => {
       turnoverRate: 1,
     });
     await storeDayBars(db, [
-      { symbol: '600000', bar: close(1_050) },
-      { symbol: '000001', bar: close(2_000) },
+      { symbol: '604000', bar: close(1_050) },
+      { symbol: '004001', bar: close(2_000) },
       { symbol: '510050', bar: close(300) },
     ]);
     const position = (symbol: string, quantity: number, cost: string) =>
@@ -182,9 +182,9 @@ describe.each(DB_KINDS)('the IPO calendar on %s', (kind) => {
       insert into positions (user_id, symbol, name, quantity, cost, day_date, day_open_quantity) values
       ${sql.join(
         [
-          position('600000', 1_000, '9000.00'), // SSE 1,000 × 10.50 = 10,500
-          position('688702', 500, '6170.00'), // SSE, no bar (not traded): at cost 6,170
-          position('000001', 300, '5000.00'), // SZSE 300 × 20.00 = 6,000
+          position('604000', 1_000, '9000.00'), // SSE 1,000 × 10.50 = 10,500
+          position('687702', 500, '6170.00'), // SSE, no bar (not traded): at cost 6,170
+          position('004001', 300, '5000.00'), // SZSE 300 × 20.00 = 6,000
           position('510050', 10_000, '3000.00'), // a fund: not counted
         ],
         sql`, `,
@@ -222,7 +222,7 @@ describe('the IPO calendar when back office starts every allotment run', () => {
   it('leaves an issue awaiting allotment on T+1 until back office runs it', async () => {
     const { db } = database;
     const ipo = await createIpo(db, {
-      code: '688709',
+      code: '687709',
       name: '星河手动',
       price: '10.00',
       onlineShares: 1_000_000,
@@ -236,7 +236,7 @@ describe('the IPO calendar when back office starts every allotment run', () => {
       allotmentQueue: queues,
       publish: () => undefined,
       pipelineMarket: async () => ({
-        codes: new Set(['688709']),
+        codes: new Set(['687709']),
         names: new Set<string>(),
         medianPrice: () => undefined,
       }),
@@ -252,11 +252,11 @@ describe('the IPO calendar when back office starts every allotment run', () => {
       (await queues.getJobs(['wait'])).filter((job) => job.name === ALLOTMENT_JOBS.plan).length;
 
     await calendarTick({ ...deps, autoAllotment: false }, friday);
-    expect(await statusOf(db, '688709')).toMatchObject({ status: 'awaiting_allotment', batchRun: 0 });
+    expect(await statusOf(db, '687709')).toMatchObject({ status: 'awaiting_allotment', batchRun: 0 });
     expect(await plansWaiting()).toBe(0);
 
     await calendarTick(deps, friday);
-    expect(await statusOf(db, '688709')).toMatchObject({ status: 'awaiting_allotment', batchRun: 1 });
+    expect(await statusOf(db, '687709')).toMatchObject({ status: 'awaiting_allotment', batchRun: 1 });
     expect(await plansWaiting()).toBe(1);
     await queues.close();
   });

@@ -22,8 +22,8 @@ describe('the IPO pipeline', () => {
     );
     for (const issue of planned) {
       const cls = classifySymbol(issue.code);
-      expect(cls?.kind).toBe('stock');
-      expect(issue.code).toMatch(/^(603|605|001|003|301|688|689)\d{3}$/);
+      expect(cls).toMatchObject({ kind: 'stock', simulated: true });
+      expect(issue.code).toMatch(/^(607|609|005|007|304|687)\d{3}$/);
       expect(issue.name).toMatch(/^\p{Script=Han}{4}$/u);
       expect(issue.name).not.toBe('恒瑞药业');
       expect(Number(issue.price)).toBeGreaterThanOrEqual(3);
@@ -45,12 +45,12 @@ describe('the IPO pipeline', () => {
   it('never takes a code already used; a full board hands its slot to one with codes left', () => {
     const full = (prefixes: string[]) =>
       prefixes.flatMap((p) => Array.from({ length: 1000 }, (_, n) => p + String(n).padStart(3, '0')));
-    const taken = full(['603', '605', '001', '003', '301', '688']);
+    const taken = full(['607', '609', '005', '007', '304']);
     // Every slot still gets an issue, whatever board it drew: a trading day is never without one.
     for (let day = 10; day < 30; day++) {
-      expect(planIssue(`2026-07-${day}/0`, market(taken))?.code).toMatch(/^689\d{3}$/);
+      expect(planIssue(`2026-07-${day}/0`, market(taken))?.code).toMatch(/^687\d{3}$/);
     }
-    expect(planIssue('2026-07-10/0', market([...taken, ...full(['689'])]))).toBeUndefined();
+    expect(planIssue('2026-07-10/0', market([...taken, ...full(['687'])]))).toBeUndefined();
   });
 
   it('has one or two issues a trading day', () => {

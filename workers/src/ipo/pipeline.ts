@@ -1,7 +1,7 @@
 /**
  * The simulated market's steady pipeline of new issues: one or two a trading day, created a
  * few trading days ahead so the calendar always shows some upcoming. Each is shaped like a real
- * A-share IPO: a free code under the prefixes new listings get, a company name in the universe's
+ * A-share IPO: a free simulated code beside the prefixes new listings get, a company name in the universe's
  * style, a price below the going rate of its board, an online tranche of a few million to tens of
  * millions of shares.
  */
@@ -18,12 +18,15 @@ export const PIPELINE_DAYS_AHEAD = 5;
 
 type IssueBoard = 'sseMain' | 'szseMain' | 'chinext' | 'star';
 
-/** Share of new issues by board, and the code prefixes new listings take there. */
+/**
+ * Share of new issues by board, and the simulated code prefixes new listings take there: those
+ * beside the real prefixes new listings take today (603/605, 001/003, 301, 688; ADR 0014).
+ */
 const BOARDS: readonly { board: IssueBoard; weight: number; prefixes: readonly string[] }[] = [
-  { board: 'sseMain', weight: 0.3, prefixes: ['603', '605'] },
-  { board: 'szseMain', weight: 0.2, prefixes: ['001', '003'] },
-  { board: 'chinext', weight: 0.3, prefixes: ['301'] },
-  { board: 'star', weight: 0.2, prefixes: ['688', '689'] },
+  { board: 'sseMain', weight: 0.3, prefixes: ['607', '609'] },
+  { board: 'szseMain', weight: 0.2, prefixes: ['005', '007'] },
+  { board: 'chinext', weight: 0.3, prefixes: ['304'] },
+  { board: 'star', weight: 0.2, prefixes: ['687'] },
 ];
 
 /** Going prices (CNY) by board when the market has no quotes to go by. */

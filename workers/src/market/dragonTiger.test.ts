@@ -9,7 +9,7 @@ function stock(
   bar: { close: number; high?: number; low?: number; rateBp?: number },
   exchange: InstrumentListing['exchange'] = symbol.startsWith('6') ? 'SSE' : 'SZSE',
 ): DayOfStock {
-  const board = symbol.startsWith('300') ? 'chinext' : symbol.startsWith('688') ? 'star' : 'main';
+  const board = symbol.startsWith('303') ? 'chinext' : symbol.startsWith('687') ? 'star' : 'main';
   const day: DayBar = {
     tradingDate: DATE,
     prevClose: 1000,
@@ -39,39 +39,39 @@ const build = (stocks: DayOfStock[], date = DATE) =>
 describe('dragon-tiger selection', () => {
   it('lists each test with the figure that met it', () => {
     const entries = build([
-      stock('600001', { close: 1100 }), // +10% on an index up 1%: deviation +9%
-      stock('600002', { close: 1070 }), // +7% − 1% = +6%: not enough on the main board
-      stock('000001', { close: 1060 }), // +6% on an index down 1%: deviation +7%, just enough
-      stock('600003', { close: 900, high: 1080 }), // −10% − 1% = −11%; amplitude (10.80 − 9.00) / 10.00 = 18%
-      stock('300001', { close: 1200, rateBp: 3500 }), // ChiNext tests the change: +20% ≥ 15%; turnover 35% ≥ 30%
-      stock('688001', { close: 1140 }), // STAR +14%: below 15%
-      stock('600004', { close: 1000, rateBp: 2500 }), // flat, turnover 25% ≥ 20%
+      stock('604001', { close: 1100 }), // +10% on an index up 1%: deviation +9%
+      stock('604002', { close: 1070 }), // +7% − 1% = +6%: not enough on the main board
+      stock('004001', { close: 1060 }), // +6% on an index down 1%: deviation +7%, just enough
+      stock('604003', { close: 900, high: 1080 }), // −10% − 1% = −11%; amplitude (10.80 − 9.00) / 10.00 = 18%
+      stock('303001', { close: 1200, rateBp: 3500 }), // ChiNext tests the change: +20% ≥ 15%; turnover 35% ≥ 30%
+      stock('687001', { close: 1140 }), // STAR +14%: below 15%
+      stock('604004', { close: 1000, rateBp: 2500 }), // flat, turnover 25% ≥ 20%
     ]);
     expect(entries.map((e) => [e.reason, e.symbol, e.value, e.pct])).toEqual([
-      ['deviationUp', '600001', '9.00', '10.00'],
-      ['deviationUp', '000001', '7.00', '6.00'],
-      ['deviationDown', '600003', '-11.00', '-10.00'],
-      ['changeUp', '300001', '20.00', '20.00'],
-      ['amplitude', '600003', '18.00', '-10.00'],
-      ['turnoverRate', '300001', '35.00', '20.00'],
-      ['turnoverRate', '600004', '25.00', '0.00'],
+      ['deviationUp', '604001', '9.00', '10.00'],
+      ['deviationUp', '004001', '7.00', '6.00'],
+      ['deviationDown', '604003', '-11.00', '-10.00'],
+      ['changeUp', '303001', '20.00', '20.00'],
+      ['amplitude', '604003', '18.00', '-10.00'],
+      ['turnoverRate', '303001', '35.00', '20.00'],
+      ['turnoverRate', '604004', '25.00', '0.00'],
     ]);
   });
 
   it('keeps the top five per test, ties by code', () => {
     const rates = [2100, 2700, 2300, 2600, 2200, 2500, 2600];
-    const entries = build(rates.map((rateBp, i) => stock(`60010${i}`, { close: 1000, rateBp })));
+    const entries = build(rates.map((rateBp, i) => stock(`60410${i}`, { close: 1000, rateBp })));
     expect(entries.map((e) => [e.symbol, e.value])).toEqual([
-      ['600101', '27.00'],
-      ['600103', '26.00'],
-      ['600106', '26.00'],
-      ['600105', '25.00'],
-      ['600102', '23.00'],
+      ['604101', '27.00'],
+      ['604103', '26.00'],
+      ['604106', '26.00'],
+      ['604105', '25.00'],
+      ['604102', '23.00'],
     ]);
   });
 
   it('gives every listed stock five buying and five selling seats, biggest first, with their net', () => {
-    const [entry] = build([stock('600001', { close: 1100 })]);
+    const [entry] = build([stock('604001', { close: 1100 })]);
     expect(entry?.buys).toHaveLength(5);
     expect(entry?.sells).toHaveLength(5);
     for (const side of [entry!.buys, entry!.sells]) {
@@ -87,7 +87,7 @@ describe('dragon-tiger selection', () => {
   });
 
   it('draws the same seats for the same seed and day, other seats another day', () => {
-    const stocks = [stock('600001', { close: 1100 })];
+    const stocks = [stock('604001', { close: 1100 })];
     expect(build(stocks)).toEqual(build(stocks));
     const otherDay = stocks.map((s) => ({ ...s, bar: { ...s.bar, tradingDate: '2026-07-13' } }));
     expect(build(otherDay, '2026-07-13')[0]?.buys).not.toEqual(build(stocks)[0]?.buys);
@@ -98,15 +98,15 @@ describe('dragon-tiger selection', () => {
       tradingDate: DATE,
       seed: '42',
       stocks: [
-        stock('600001', { close: 1100 }),
-        stock('600002', { close: 1100, rateBp: 2200 }),
-        stock('300001', { close: 1200 }),
+        stock('604001', { close: 1100 }),
+        stock('604002', { close: 1100, rateBp: 2200 }),
+        stock('303001', { close: 1200 }),
       ],
       indexChanges: new Map(),
     });
     expect(entries.map((e) => [e.reason, e.symbol])).toEqual([
-      ['changeUp', '300001'],
-      ['turnoverRate', '600002'],
+      ['changeUp', '303001'],
+      ['turnoverRate', '604002'],
     ]);
   });
 });

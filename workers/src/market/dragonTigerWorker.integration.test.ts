@@ -31,7 +31,7 @@ const listing = (symbol: string, exchange: 'SSE' | 'SZSE'): InstrumentListing =>
   symbol,
   name: `N${symbol}`,
   initials: 'N',
-  board: symbol.startsWith('300') ? 'chinext' : 'main',
+  board: symbol.startsWith('303') ? 'chinext' : 'main',
   exchange,
   isST: false,
   sector: 'bank',
@@ -46,12 +46,12 @@ describe.each(DB_KINDS)('the dragon-tiger job on %s', (kind) => {
     logger.level = 'warn';
     database = await openTestDatabase(kind);
     redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
-    const instruments = [listing('600001', 'SSE'), listing('000001', 'SZSE'), listing('300001', 'SZSE')];
+    const instruments = [listing('604001', 'SSE'), listing('004001', 'SZSE'), listing('303001', 'SZSE')];
     await redis.set(`${prefix}${FEED_KEYS.instrumentsKey}`, JSON.stringify(instruments));
     await storeDayBars(database.db, [
-      { symbol: '600001', bar: day(1100) }, // +10% on an index up 1%
-      { symbol: '000001', bar: day(1000, 2500) }, // turnover 25%
-      { symbol: '300001', bar: day(1200) }, // +20%
+      { symbol: '604001', bar: day(1100) }, // +10% on an index up 1%
+      { symbol: '004001', bar: day(1000, 2500) }, // turnover 25%
+      { symbol: '303001', bar: day(1200) }, // +20%
       { symbol: 'sh000001', bar: day(1010) },
       { symbol: 'sz399001', bar: day(990) },
     ]);
@@ -68,9 +68,9 @@ describe.each(DB_KINDS)('the dragon-tiger job on %s', (kind) => {
     expect(await buildDragonTigerDay(database.db, redis, prefix, job)).toBe(true);
     const first = await readDragonTigerDay(database.db, DATE);
     expect(first?.entries.map((e) => [e.reason, e.symbol, e.value])).toEqual([
-      ['deviationUp', '600001', '9.00'],
-      ['changeUp', '300001', '20.00'],
-      ['turnoverRate', '000001', '25.00'],
+      ['deviationUp', '604001', '9.00'],
+      ['changeUp', '303001', '20.00'],
+      ['turnoverRate', '004001', '25.00'],
     ]);
     expect(await buildDragonTigerDay(database.db, redis, prefix, job)).toBe(false);
     expect(await readDragonTigerDay(database.db, DATE)).toEqual(first);
@@ -83,11 +83,11 @@ describe.each(DB_KINDS)('the dragon-tiger job on %s', (kind) => {
       prefix: bullPrefix(queuePrefix),
     });
     const other = '2026-07-13';
-    await storeDayBars(database.db, [{ symbol: '600001', bar: { ...day(1100), tradingDate: other } }]);
+    await storeDayBars(database.db, [{ symbol: '604001', bar: { ...day(1100), tradingDate: other } }]);
     await enqueueDragonTiger(queue, { tradingDate: other, seed: '42' });
     await enqueueDragonTiger(queue, { tradingDate: other, seed: '42' });
     // The job reads the listing under the prefix its worker runs with.
-    await redis.set(`${queuePrefix}${FEED_KEYS.instrumentsKey}`, JSON.stringify([listing('600001', 'SSE')]));
+    await redis.set(`${queuePrefix}${FEED_KEYS.instrumentsKey}`, JSON.stringify([listing('604001', 'SSE')]));
     const context = { config: loadConfig({}), database, redisUrl: TEST_REDIS_URL, redisPrefix: queuePrefix };
     const worker = await dragonTigerService({ redisPrefix: queuePrefix }).start(context);
     try {

@@ -22,7 +22,7 @@ import { deleteKeys, TEST_REDIS_URL } from './testing/redis.ts';
 
 /** The feed's first day; the issue was subscribed on 2026-07-09 (T) and paid on 2026-07-13 (T+2). */
 const LISTING_DAY = '2026-07-16';
-const ISSUE = { code: '301999', name: '恒瑞智能', price: '21.50', onlineShares: 8_000_000 };
+const ISSUE = { code: '304999', name: '恒瑞智能', price: '21.50', onlineShares: 8_000_000 };
 
 describe.each(DB_KINDS)('an IPO listing in the market on %s', (kind) => {
   const prefix = `test:${randomUUID()}:`;

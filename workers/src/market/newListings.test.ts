@@ -12,14 +12,14 @@ const taken = new Set(universe.listings.map((l) => l.symbol));
 const LISTING = '2026-07-16';
 const issue = (code: string, listingDate: string, price: string): ListedIssue => ({
   code,
-  name: code.startsWith('301') ? '恒瑞智能' : '华鑫电子',
+  name: code.startsWith('304') ? '恒瑞智能' : '华鑫电子',
   price,
   onlineShares: 8_000_000,
   listingDate,
 });
-const CHINEXT = issue('301999', LISTING, '21.50');
-const MAIN = issue('603999', LISTING, '9.80');
-const LATER = issue('688999', '2026-07-17', '35.00');
+const CHINEXT = issue('304999', LISTING, '21.50');
+const MAIN = issue('607999', LISTING, '9.80');
+const LATER = issue('687999', '2026-07-17', '35.00');
 
 /** Runs a day from its plan from 09:20 to 10:00 market time; the day's digest and final snapshot. */
 function runDay(plan: DayPlan) {
@@ -44,9 +44,11 @@ describe('new issues in the simulated market', { timeout: 60_000 }, () => {
 
   it('plans the issues listed by the day after the universe, at their issue price', () => {
     const clash = issue([...taken][0]!, LISTING, '5.00');
-    const plan = initialPlan(universe, LISTING, [LATER, MAIN, clash, CHINEXT]);
-    // 2026-07-17's issue waits for its day; a code the universe trades is never a second listing.
-    expect(plan.newListings.map((l) => l.code)).toEqual(['301999', '603999']);
+    const real = issue('301999', LISTING, '21.50');
+    const plan = initialPlan(universe, LISTING, [LATER, MAIN, clash, real, CHINEXT]);
+    // 2026-07-17's issue waits for its day; a code the universe trades is never a second listing,
+    // and a real code never lists in the simulated market.
+    expect(plan.newListings.map((l) => l.code)).toEqual(['304999', '607999']);
     expect(plan.prevCloses.slice(universe.listings.length)).toEqual([2150, 980]);
     expect(planFits(plan, universe)).toBe(true);
     expect(planFits({ ...plan, newListings: [] }, universe)).toBe(false);
@@ -57,7 +59,7 @@ describe('new issues in the simulated market', { timeout: 60_000 }, () => {
     const { quotes, indices } = runDay(plan).snapshot;
     const next = nextPlan(universe, plan, quotes, indices, [CHINEXT, MAIN, LATER]);
     expect(next.tradingDate).toBe('2026-07-17');
-    expect(next.newListings.map((l) => l.code)).toEqual(['301999', '603999', '688999']);
+    expect(next.newListings.map((l) => l.code)).toEqual(['304999', '607999', '687999']);
     const close = quotes.find((q) => q.symbol === CHINEXT.code)!.price;
     expect(next.prevCloses.at(-3)).toBe(Math.round(Number(close) * 100));
     expect(next.prevCloses.at(-1)).toBe(3500);

@@ -4,7 +4,13 @@
  * function of (seed, date, plan), so a standby that reads the plan replays the active feed's
  * day exactly and continues it without a jump. See README.md, "Failover".
  */
-import { decimalToCents, exchangeCalendar, shanghaiDate, shanghaiDayStart } from '@bourse/shared';
+import {
+  classifySymbol,
+  decimalToCents,
+  exchangeCalendar,
+  shanghaiDate,
+  shanghaiDayStart,
+} from '@bourse/shared';
 import { z } from 'zod';
 import {
   type FeedClock,
@@ -76,8 +82,9 @@ export function planFits(plan: DayPlan, universe: Universe): boolean {
 
 /**
  * Issues that list by `tradingDate` and are in neither the universe nor `listed`, in listing
- * order (date, then code). An issue under a code the universe trades is left out: the pipeline
- * never makes one, an operator might.
+ * order (date, then code). An issue under a code the universe trades, or under a real code (the
+ * simulator lists invented companies on simulated codes only, ADR 0014), is left out: the
+ * pipeline never makes one, an operator might.
  */
 export function joiningOn(
   tradingDate: string,
@@ -88,7 +95,7 @@ export function joiningOn(
   const taken = new Set([...universe.listings.map((l) => l.symbol), ...listed.map((l) => l.code)]);
   const key = (i: ListedIssue) => `${i.listingDate}/${i.code}`;
   return issues
-    .filter((i) => i.listingDate <= tradingDate && !taken.has(i.code))
+    .filter((i) => i.listingDate <= tradingDate && !taken.has(i.code) && classifySymbol(i.code)?.simulated)
     .map(({ code, name, price, onlineShares, listingDate }) => ({
       code,
       name,

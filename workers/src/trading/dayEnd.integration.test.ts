@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteKeys, TEST_REDIS_URL } from '../market/testing/redis.ts';
 import { Matcher } from './matcher.ts';
 
-const SYMBOL = '600000';
+const SYMBOL = '604000';
 
 /** Issue 11: cash frozen by a day order came back only the next trading day, after the IPO payment. */
 describe.each(DB_KINDS)('the day end on %s', (kind) => {
@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('the day end on %s', (kind) => {
     const { db } = database;
     // Subscribed Fri 2026-07-03: the draw on Mon 07-06, payment on Tue 07-07 (today).
     const ipo = await createIpo(db, {
-      code: '688702',
+      code: '687702',
       name: '测试科技',
       price: '10.00',
       onlineShares: 10_000_000,
@@ -101,7 +101,7 @@ describe.each(DB_KINDS)('the day end on %s', (kind) => {
 
   it("fills a closing-call order at the feed's closing print, as the trades channel carries it", async () => {
     const { db } = database;
-    const symbol = '600001';
+    const symbol = '604001';
     await market.quotes(quote(symbol));
     // The feed announces the closing call, as it would after the previous test's close: a
     // matcher still on that close would end the day's orders before the print reaches them.

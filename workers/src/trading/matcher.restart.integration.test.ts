@@ -22,7 +22,7 @@ import { forkReady } from '../testing/forkReady.ts';
 import { until } from '../testing/until.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const SYMBOL = '600000';
+const SYMBOL = '604000';
 const USERS = 20;
 const ORDER_QUANTITY = 1000;
 const TICK_VOLUME = 100;

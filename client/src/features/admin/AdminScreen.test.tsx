@@ -32,7 +32,7 @@ const issue = (code: string, overrides: Partial<IpoView> = {}): IpoView => ({
 });
 
 const progress = (overrides: Partial<AllotmentProgressView> = {}): AllotmentProgressView => ({
-  code: '601801',
+  code: '606801',
   status: 'awaiting_allotment',
   run: 0,
   chunks: 0,
@@ -88,16 +88,16 @@ describe('/admin for back office', () => {
     asAdmin();
     fakeApi({
       'GET /ipo/calendar': ok([
-        issue('601801'),
-        issue('601802', { status: 'subscribing', name: '星河二号' }),
+        issue('606801'),
+        issue('606802', { status: 'subscribing', name: '星河二号' }),
       ]),
       'GET /admin/realName': noReviews,
     });
     renderApp('/admin');
     const rows = await screen.findAllByTestId('admin-issue');
     expect(rows.map((r) => [r.dataset.code, r.dataset.status])).toEqual([
-      ['601801', 'awaiting_allotment'],
-      ['601802', 'subscribing'],
+      ['606801', 'awaiting_allotment'],
+      ['606802', 'subscribing'],
     ]);
     expect(within(rows[0]!).getByTestId('admin-issue-status').textContent).toBe('Awaiting the draw');
     expect(within(rows[0]!).getByTestId('admin-issue-dates').textContent).toBe(
@@ -137,7 +137,7 @@ describe('/admin for back office', () => {
     ];
     let served = 0;
     const api = fakeApi({
-      'GET /ipo/calendar': () => jsonResponse({ code: 1, msg: 'ok', data: [issue('601801', { status })] }),
+      'GET /ipo/calendar': () => jsonResponse({ code: 1, msg: 'ok', data: [issue('606801', { status })] }),
       'GET /admin/realName': noReviews,
       'GET /admin/ipo/progress': () => {
         const answer = answers[Math.min(served++, answers.length - 1)]!;
@@ -156,7 +156,7 @@ describe('/admin for back office', () => {
 
     await userEvent.click(screen.getByTestId('batch-run'));
     expect(callsTo(api, 'POST /admin/ipo/batch').map((c) => JSON.parse(String(c.body)))).toEqual([
-      { code: '601801' },
+      { code: '606801' },
     ]);
     await waitFor(() =>
       expect(useToastStore.getState().current?.message).toBe('Run 1 of the allotment started.'),
@@ -178,7 +178,7 @@ describe('/admin for back office', () => {
   it('shows why a run is refused', async () => {
     asAdmin();
     fakeApi({
-      'GET /ipo/calendar': ok([issue('601801')]),
+      'GET /ipo/calendar': ok([issue('606801')]),
       'GET /admin/realName': noReviews,
       'GET /admin/ipo/progress': ok(progress()),
       'POST /admin/ipo/batch': {
@@ -204,7 +204,7 @@ describe('/admin for back office', () => {
         jsonResponse({
           code: 1,
           msg: 'ok',
-          data: created ? [issue('601803', { status: 'upcoming', name: '新股三号' })] : [],
+          data: created ? [issue('606803', { status: 'upcoming', name: '新股三号' })] : [],
         }),
       'GET /admin/realName': noReviews,
       'POST /admin/ipo': () => {
@@ -212,13 +212,13 @@ describe('/admin for back office', () => {
         return jsonResponse({
           code: 1,
           msg: 'ok',
-          data: issue('601803', { status: 'upcoming', name: '新股三号' }),
+          data: issue('606803', { status: 'upcoming', name: '新股三号' }),
         });
       },
     });
     renderApp('/admin');
     expect((await screen.findByTestId('admin-issues-empty')).textContent).toBe('No issues yet.');
-    await userEvent.type(screen.getByTestId('new-ipo-code'), '601803');
+    await userEvent.type(screen.getByTestId('new-ipo-code'), '606803');
     await userEvent.type(screen.getByTestId('new-ipo-name'), '新股三号');
     await userEvent.type(screen.getByTestId('new-ipo-price'), '9.80');
     await userEvent.type(screen.getByTestId('new-ipo-onlineShares'), '1000100');
@@ -235,7 +235,7 @@ describe('/admin for back office', () => {
     await waitFor(() =>
       expect(callsTo(api, 'POST /admin/ipo').map((c) => JSON.parse(String(c.body)))).toEqual([
         {
-          code: '601803',
+          code: '606803',
           name: '新股三号',
           price: '9.80',
           onlineShares: 1_000_000,
@@ -243,7 +243,7 @@ describe('/admin for back office', () => {
         },
       ]),
     );
-    expect((await screen.findByTestId('admin-issue')).dataset.code).toBe('601803');
+    expect((await screen.findByTestId('admin-issue')).dataset.code).toBe('606803');
     expect((screen.getByTestId('new-ipo-code') as HTMLInputElement).value).toBe('');
   }, 20_000);
 
@@ -291,7 +291,7 @@ describe('/admin for back office', () => {
     const failed: FailedSettlementView = {
       id: '3e8d6f4b-1a5c-4d9e-8f3a-4b5c6d7e8f9a',
       userId: request.userId,
-      symbol: '600000',
+      symbol: '604000',
       name: '浦发银行',
       side: 'buy',
       kind: 'intraday',
@@ -321,7 +321,7 @@ describe('/admin for back office', () => {
     });
     renderApp('/admin');
     const row = await screen.findByTestId('admin-settlement');
-    expect(row.textContent).toContain('Buy 300,000 × 浦发银行 (600000) at 3.00');
+    expect(row.textContent).toContain('Buy 300,000 × 浦发银行 (604000) at 3.00');
     expect(row.textContent).toContain('Cash frozen: 900,234.00 CNY');
     expect(within(row).getByTestId('admin-settlement-error').textContent).toContain('counterparty link down');
     await userEvent.click(within(row).getByTestId('admin-settlement-retry'));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_NEW_IPO, parseNewIpo } from './newIpoForm.ts';
 
 const filled = {
-  code: '601888',
+  code: '606888',
   name: '星河科技',
   price: '12.34',
   onlineShares: '10000000',
@@ -15,7 +15,7 @@ describe('the create-an-issue form', () => {
     expect(parseNewIpo(filled)).toEqual({
       ok: true,
       body: {
-        code: '601888',
+        code: '606888',
         name: '星河科技',
         price: '12.34',
         onlineShares: 10_000_000,
@@ -29,7 +29,7 @@ describe('the create-an-issue form', () => {
   });
 
   it.each([
-    ['code', { code: '60188' }, 'A stock code is six digits.'],
+    ['code', { code: '60688' }, 'A stock code is six digits.'],
     ['name', { name: ' ' }, 'Please enter a name of at most 50 characters.'],
     ['price', { price: '12,34' }, 'The issue price must be greater than zero with at most two decimals.'],
     [

@@ -207,7 +207,7 @@ function BlockForm({
 /** `/shares/dzjy`: a block order: the stock, buy or sell, intraday or after hours at the close. */
 export function BlockTradeScreen() {
   const { t } = useTranslation();
-  // A link may name the stock and side (?symbol=600000&side=sell), as the trade ticket's does.
+  // A link may name the stock and side (?symbol=604000&side=sell), as the trade ticket's does.
   const [params] = useSearchParams();
   const asked = params.get('symbol');
   const [side, setSide] = useState<Side>(params.get('side') === 'sell' ? 'sell' : 'buy');

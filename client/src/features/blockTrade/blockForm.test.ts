@@ -7,7 +7,7 @@ const BUY: BlockContext = {
   side: 'buy',
   kind: 'intraday',
   quote: {
-    symbol: '600000',
+    symbol: '604000',
     name: '浦发银行',
     price: '3.05',
     prevClose: '3.00',
@@ -29,7 +29,7 @@ describe('the block order form', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.body).toEqual({
-      symbol: '600000',
+      symbol: '604000',
       side: 'buy',
       kind: 'intraday',
       price: '3.00',

@@ -17,7 +17,7 @@ const rowOf = (symbol: string, pct: string): RankRow => ({
   turnoverRate: '1.00',
 });
 
-/** Twelve rows, two more than the screen shows: 600001 +9.90% down to 600012 +8.80% (losers: negated). */
+/** Twelve rows, two more than the screen shows: 604001 +9.90% down to 604012 +8.80% (losers: negated). */
 function rankOf(list: 'gainers' | 'losers', overrides: Partial<RankEvent> = {}): RankEvent {
   const sign = list === 'gainers' ? '' : '-';
   const first = list === 'gainers' ? 600_001 : 600_101;
@@ -100,20 +100,20 @@ describe('MarketOverviewScreen', () => {
 
     const gainers = rowsOf('gainers');
     expect(gainers).toHaveLength(OVERVIEW_ROWS);
-    expect(gainers[0]?.getAttribute('href')).toBe('/stockInfo/600001');
+    expect(gainers[0]?.getAttribute('href')).toBe('/stockInfo/604001');
     expect(gainers[0]?.textContent).toContain('+9.90%');
-    expect(gainers.at(-1)?.dataset.symbol).toBe('600010');
+    expect(gainers.at(-1)?.dataset.symbol).toBe('604010');
     expect(within(gainers[0] as HTMLElement).getByText('+9.90%').className).toContain('price-up');
     const losers = rowsOf('losers');
     expect(losers).toHaveLength(OVERVIEW_ROWS);
-    expect(losers[0]?.getAttribute('href')).toBe('/stockInfo/600101');
+    expect(losers[0]?.getAttribute('href')).toBe('/stockInfo/604101');
     expect(within(losers[0] as HTMLElement).getByText('-9.90%').className).toContain('price-down');
 
     // The next frames: a new leader, an index move, a breadth change.
     act(() => {
       socket.serverSends(
         'rank',
-        rankOf('gainers', { rows: [rowOf('300750', '20.00'), ...rankOf('gainers').rows], ts: 2_000, seq: 2 }),
+        rankOf('gainers', { rows: [rowOf('303750', '20.00'), ...rankOf('gainers').rows], ts: 2_000, seq: 2 }),
       );
       socket.serverSends('indices', [
         indexQuoteOf('sh000001', {
@@ -126,10 +126,10 @@ describe('MarketOverviewScreen', () => {
       ]);
       socket.serverSends('breadth', breadthOf({ up: 2_000, down: 2_800, limitUp: 25, ts: 2_000 }));
     });
-    await waitFor(() => expect(rowsOf('gainers')[0]?.dataset.symbol).toBe('300750'));
+    await waitFor(() => expect(rowsOf('gainers')[0]?.dataset.symbol).toBe('303750'));
     expect(rowsOf('gainers')).toHaveLength(OVERVIEW_ROWS);
     expect(rowsOf('gainers')[0]?.textContent).toContain('+20.00%');
-    expect(rowsOf('losers')[0]?.dataset.symbol).toBe('600101');
+    expect(rowsOf('losers')[0]?.dataset.symbol).toBe('604101');
     await waitFor(() => expect(within(sse).getByText('2990.00')).toBeTruthy());
     expect(sse.className).toContain('price-down');
     expect(within(breadth).getByTestId('breadth-up').textContent).toBe('Up 2000');

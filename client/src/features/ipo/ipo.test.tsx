@@ -36,7 +36,7 @@ const quota: IpoQuota = {
 };
 
 const subscription = (overrides: Partial<IpoSubscriptionView> = {}): IpoSubscriptionView => ({
-  code: '688301',
+  code: '687301',
   name: '星河01',
   price: '12.34',
   shares: 2_500,
@@ -61,37 +61,37 @@ describe('/shares/new', () => {
   it('lists the calendar by status without a login, each issue opening its detail', async () => {
     fakeApi({
       'GET /ipo/calendar': ok([
-        issue('688301'),
-        issue('301502', {
+        issue('687301'),
+        issue('304502', {
           exchange: 'SZSE',
           board: 'chinext',
           status: 'upcoming',
           subscriptionDate: '2026-07-14',
         }),
-        issue('603503', { status: 'awaiting_payment' }),
+        issue('607503', { status: 'awaiting_payment' }),
       ]),
     });
     const router = renderApp('/shares/new');
     const rows = await screen.findAllByTestId('ipo-row');
-    expect(rows.map((r) => r.dataset.code)).toEqual(['688301']);
+    expect(rows.map((r) => r.dataset.code)).toEqual(['687301']);
     expect(rows[0]?.textContent).toContain('Subscribing');
     await userEvent.click(screen.getByTestId('ipo-tab-upcoming'));
-    expect(screen.getAllByTestId('ipo-row').map((r) => r.dataset.code)).toEqual(['301502']);
+    expect(screen.getAllByTestId('ipo-row').map((r) => r.dataset.code)).toEqual(['304502']);
     await userEvent.click(screen.getByTestId('ipo-tab-inProgress'));
     expect(screen.getByTestId('ipo-row').textContent).toContain('Awaiting payment');
     await userEvent.click(screen.getByTestId('ipo-tab-listed'));
     expect(screen.getByTestId('ipo-empty').textContent).toBe('No issues here.');
     await userEvent.click(screen.getByTestId('ipo-tab-subscribing'));
     await userEvent.click(screen.getByTestId('ipo-row'));
-    await settlesAt(router, '/shares/new-detail?code=688301');
+    await settlesAt(router, '/shares/new-detail?code=687301');
   });
 });
 
 describe('/shares/new-detail', () => {
   it('shows a visitor the terms and timeline, and asks them to log in to subscribe', async () => {
-    fakeApi({ 'GET /ipo/issue': ok(issue('688301')) });
-    renderApp('/shares/new-detail?code=688301');
-    expect((await screen.findByTestId('ipo-head')).textContent).toContain('688301');
+    fakeApi({ 'GET /ipo/issue': ok(issue('687301')) });
+    renderApp('/shares/new-detail?code=687301');
+    expect((await screen.findByTestId('ipo-head')).textContent).toContain('687301');
     expect(screen.getByTestId('ipo-price').textContent).toContain('12.34 CNY');
     expect(screen.getByTestId('ipo-login').querySelector('a')?.getAttribute('href')).toBe(
       '/login?redirect=%2Fshares%2Fnew-detail%3Fcode%3D688301',
@@ -102,7 +102,7 @@ describe('/shares/new-detail', () => {
     logIn();
     useSession.setState({ userInfo: demoUser });
     return fakeApi({
-      'GET /ipo/detail': ok({ ipo: issue('688301'), quota, subscription: null }),
+      'GET /ipo/detail': ok({ ipo: issue('687301'), quota, subscription: null }),
       'GET /user/payPassword': ok({ isSet: true, lockedUntil: null }),
       'POST /ipo/subscribe': ok(subscription()),
       ...extra,
@@ -111,7 +111,7 @@ describe('/shares/new-detail', () => {
 
   it('subscribes whole units within the quota after the payment password', async () => {
     const api = signedIn();
-    renderApp('/shares/new-detail?code=688301');
+    renderApp('/shares/new-detail?code=687301');
     expect((await screen.findByTestId('ipo-quota')).textContent).toContain('2,500 shares');
     const shares = screen.getByTestId('ipo-shares');
     expect((shares as HTMLInputElement).value).toBe('2500');
@@ -133,7 +133,7 @@ describe('/shares/new-detail', () => {
     await userEvent.type(await within(sheet).findByTestId('pay-password-input'), '135790');
     await waitFor(() => expect(callsTo(api, 'POST /ipo/subscribe')).toHaveLength(1));
     expect(JSON.parse(String(callsTo(api, 'POST /ipo/subscribe')[0]?.body))).toEqual({
-      code: '688301',
+      code: '687301',
       shares: 1_500,
       payPassword: '135790',
     });
@@ -151,7 +151,7 @@ describe('/shares/new-detail', () => {
         body: { code: 409, msg: 'This issue is not open for subscription now.', key: 'ipo.notSubscribing' },
       },
     });
-    renderApp('/shares/new-detail?code=688301');
+    renderApp('/shares/new-detail?code=687301');
     await userEvent.click(await screen.findByTestId('ipo-subscribe'));
     const sheet = await screen.findByRole('dialog', { name: 'Payment password' });
     await userEvent.type(await within(sheet).findByTestId('pay-password-input'), '135790');
@@ -161,12 +161,12 @@ describe('/shares/new-detail', () => {
   it('always shows Subscribe: without a quota it is disabled, with the reason and the fix', async () => {
     signedIn({
       'GET /ipo/detail': ok({
-        ipo: issue('688301'),
+        ipo: issue('687301'),
         quota: { ...quota, quotaShares: 0, maxShares: 0 },
         subscription: null,
       }),
     });
-    renderApp('/shares/new-detail?code=688301');
+    renderApp('/shares/new-detail?code=687301');
     expect((await screen.findByTestId('ipo-notice')).textContent).toContain('at least 10,000 CNY');
     expect(screen.getByTestId('ipo-fix').textContent).toContain('hold Shanghai A-shares worth 10,000 CNY');
     expect((screen.getByTestId('ipo-subscribe') as HTMLButtonElement).disabled).toBe(true);
@@ -174,16 +174,16 @@ describe('/shares/new-detail', () => {
 
   it('disables Subscribe before the subscription day and says when it opens', async () => {
     signedIn({
-      'GET /ipo/detail': ok({ ipo: issue('688301', { status: 'upcoming' }), quota, subscription: null }),
+      'GET /ipo/detail': ok({ ipo: issue('687301', { status: 'upcoming' }), quota, subscription: null }),
     });
-    renderApp('/shares/new-detail?code=688301');
+    renderApp('/shares/new-detail?code=687301');
     expect((await screen.findByTestId('ipo-notice')).textContent).toContain('9:30–15:00');
     expect(screen.getByTestId('ipo-fix').textContent).toContain('9:30 market time');
     expect((screen.getByTestId('ipo-subscribe') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows the draw and what the user won', async () => {
-    const drawn = issue('688301', {
+    const drawn = issue('687301', {
       status: 'awaiting_payment',
       draw: {
         seed: 'cd'.repeat(32),
@@ -207,7 +207,7 @@ describe('/shares/new-detail', () => {
         }),
       }),
     });
-    renderApp('/shares/new-detail?code=688301');
+    renderApp('/shares/new-detail?code=687301');
     expect((await screen.findByTestId('ipo-tails')).textContent).toBe(
       'Last 4 digits0132 1416Last 5 digits09463',
     );
@@ -235,7 +235,7 @@ describe('/ucenter/shengou', () => {
             abandonedShares: 500,
           }),
           subscription({
-            code: '301502',
+            code: '304502',
             name: '恒瑞02',
             state: 'lost',
             numbers: { first: 100_000_200, count: 2 },
@@ -249,7 +249,7 @@ describe('/ucenter/shengou', () => {
     });
     renderApp('/ucenter/shengou');
     const records = await screen.findAllByTestId('ipo-record');
-    expect(records.map((r) => r.dataset.code)).toEqual(['688301', '301502']);
+    expect(records.map((r) => r.dataset.code)).toEqual(['687301', '304502']);
     expect(within(records[0]!).getByTestId('sub-paid').textContent).toBe('500 shares');
     expect(within(records[0]!).getByTestId('sub-abandoned').textContent).toBe('500 shares');
     expect(within(records[1]!).getByTestId('sub-state').textContent).toBe('Not allotted');

@@ -6,7 +6,7 @@ import { renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
 import { resetMarketConnection } from './data/market.ts';
 import { OVERSCAN, ROW_HEIGHT } from './MarketScreen.tsx';
 
-const CODES = Array.from({ length: 500 }, (_, i) => String(600000 + i));
+const CODES = Array.from({ length: 500 }, (_, i) => String(604000 + i));
 const VIEWPORT = 10 * ROW_HEIGHT;
 
 /** jsdom has no layout: the list is ten rows high, everything else has no size. */
@@ -55,7 +55,7 @@ describe('MarketScreen', () => {
     await waitFor(() => expect(symbolsOf(socket, 'quotes:subscribe')).toEqual(firstScreen));
     expect(screen.getAllByTestId('quote-row').length).toBeLessThanOrEqual(60);
     act(() => socket.answerQuoteSubscribes((s) => snapshotOf(s, { name: `Stock ${s}`, price: '12.34' })));
-    await waitFor(() => expect(screen.getByText('Stock 600000')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Stock 604000')).toBeTruthy());
 
     // Scroll to row 200: rows 200–209 are on screen, with the overscan either side.
     const list = screen.getByTestId('quote-list');
@@ -65,7 +65,7 @@ describe('MarketScreen', () => {
     await waitFor(() => expect(symbolsOf(socket, 'quotes:unsubscribe').sort()).toEqual(firstScreen));
     expect(symbolsOf(socket, 'quotes:subscribe').slice(firstScreen.length).sort()).toEqual(secondScreen);
     expect(screen.getAllByTestId('quote-row').length).toBeLessThanOrEqual(60);
-    expect(screen.getAllByTestId('quote-row').map((row) => row.dataset.symbol)).toContain('600205');
+    expect(screen.getAllByTestId('quote-row').map((row) => row.dataset.symbol)).toContain('604205');
   });
 
   it('shows the reconnecting banner while the connection is down', async () => {

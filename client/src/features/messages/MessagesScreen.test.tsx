@@ -26,7 +26,7 @@ afterEach(async () => {
 const message = (id: number, overrides: Partial<MessageView> = {}): MessageView => ({
   id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
   kind: 'fill',
-  params: { symbol: '600000', name: '浦发银行', side: 'buy', price: '10.010', quantity: String(id * 100) },
+  params: { symbol: '604000', name: '浦发银行', side: 'buy', price: '10.010', quantity: String(id * 100) },
   read: false,
   createdAt: '2026-07-10T02:15:00.000Z',
   marketAt: '2026-07-10T02:15:00.000Z',
@@ -61,14 +61,14 @@ describe('/messages', () => {
     renderApp('/messages');
     const [fill, verification] = await shown();
     expect(within(fill as HTMLElement).getByText('Order filled')).toBeTruthy();
-    expect(fill?.textContent).toContain('Bought 200 shares of 浦发银行 (600000) at 10.010.');
+    expect(fill?.textContent).toContain('Bought 200 shares of 浦发银行 (604000) at 10.010.');
     expect(fill?.textContent).toContain('2026-07-10 10:15');
     expect(fill?.dataset.read).toBe('false');
     expect(verification?.textContent).toContain('Real-name verification result');
 
     await act(() => useSession.getState().setLang('zh-CN'));
     expect((await screen.findAllByTestId('message'))[0]?.textContent).toContain(
-      '以 10.010 买入 浦发银行（600000）200 股。',
+      '以 10.010 买入 浦发银行（604000）200 股。',
     );
   });
 

@@ -5,7 +5,7 @@ import { messageText } from './messageText.ts';
 
 type Sample = Pick<MessageView, 'kind' | 'params'>;
 
-const stock = { symbol: '688981', name: '中芯国际' };
+const stock = { symbol: '687981', name: '中芯国际' };
 const en = () => i18n.getFixedT('en');
 
 describe('messageText', () => {
@@ -21,7 +21,7 @@ describe('messageText', () => {
         params: { ...stock, allottedShares: '500', amount: '13500.00', paymentDate: '2026-07-14' },
       },
       'New share allotment result',
-      '中芯国际 (688981): 500 shares allotted to you. Please have 13,500.00 CNY available by 16:00 on 2026-07-14 to pay for them.',
+      '中芯国际 (687981): 500 shares allotted to you. Please have 13,500.00 CNY available by 16:00 on 2026-07-14 to pay for them.',
     ],
     [
       'an allotment lost',
@@ -30,7 +30,7 @@ describe('messageText', () => {
         params: { ...stock, allottedShares: '0', amount: '0.00', paymentDate: '2026-07-14' },
       },
       'New share allotment result',
-      '中芯国际 (688981): no shares were allotted to you this time.',
+      '中芯国际 (687981): no shares were allotted to you this time.',
     ],
     [
       'a payment due',
@@ -39,7 +39,7 @@ describe('messageText', () => {
         params: { ...stock, allottedShares: '1000', amount: '27000.00', paymentDate: '2026-07-14' },
       },
       'Payment due for new shares',
-      '中芯国际 (688981): 27,000.00 CNY for 1,000 allotted shares is due by 16:00 on 2026-07-14. Shares not paid for are abandoned.',
+      '中芯国际 (687981): 27,000.00 CNY for 1,000 allotted shares is due by 16:00 on 2026-07-14. Shares not paid for are abandoned.',
     ],
     [
       'a payment in full',
@@ -48,7 +48,7 @@ describe('messageText', () => {
         params: { ...stock, paidShares: '500', abandonedShares: '0', amount: '13500.00' },
       },
       'New share payment',
-      '中芯国际 (688981): 500 shares paid for, 13,500.00 CNY deducted.',
+      '中芯国际 (687981): 500 shares paid for, 13,500.00 CNY deducted.',
     ],
     [
       'a payment short of cash',
@@ -57,7 +57,7 @@ describe('messageText', () => {
         params: { ...stock, paidShares: '500', abandonedShares: '500', amount: '13500.00' },
       },
       'New share payment',
-      '中芯国际 (688981): 500 shares paid for (13,500.00 CNY); 500 shares abandoned for lack of cash.',
+      '中芯国际 (687981): 500 shares paid for (13,500.00 CNY); 500 shares abandoned for lack of cash.',
     ],
     [
       'a transfer in that arrived',
@@ -93,7 +93,7 @@ describe('messageText', () => {
       'a sell fill',
       { kind: 'fill', params: { ...stock, side: 'sell', price: '27.130', quantity: '300' } },
       'Order filled',
-      'Sold 300 shares of 中芯国际 (688981) at 27.130.',
+      'Sold 300 shares of 中芯国际 (687981) at 27.130.',
     ],
     [
       'a block buy settled',
@@ -109,7 +109,7 @@ describe('messageText', () => {
         },
       },
       'Block trade result',
-      'Block buy of 300,000 shares of 中芯国际 (688981) at 27.13 settled: 8,139,000.00 CNY.',
+      'Block buy of 300,000 shares of 中芯国际 (687981) at 27.13 settled: 8,139,000.00 CNY.',
     ],
     [
       'a block buy whose settlement failed, to back office',
@@ -124,7 +124,7 @@ describe('messageText', () => {
         },
       },
       'Block-trade settlement failed',
-      "The settlement of a block buy of 300,000 shares of 中芯国际 (688981), 8,139,000.00 CNY, failed every attempt. The customer's cash stays frozen until it is retried from the back-office desk.",
+      "The settlement of a block buy of 300,000 shares of 中芯国际 (687981), 8,139,000.00 CNY, failed every attempt. The customer's cash stays frozen until it is retried from the back-office desk.",
     ],
     [
       'a verification passed',
@@ -154,16 +154,16 @@ describe('messageText', () => {
       params: { ...stock, side: 'buy', price: '27.130', quantity: '200' },
     };
     expect(messageText(i18n.getFixedT('zh-CN'), message).body).toBe(
-      '以 27.130 买入 中芯国际（688981）200 股。',
+      '以 27.130 买入 中芯国际（687981）200 股。',
     );
     expect(messageText(i18n.getFixedT('fr'), message).body).toBe(
-      'Achat de 200 actions 中芯国际 (688981) à 27.130.',
+      'Achat de 200 actions 中芯国际 (687981) à 27.130.',
     );
   });
 
   it('gives a neutral notice for parameters that do not fit the kind', () => {
     const notice = { title: 'Notice', body: 'Update the app to read this message.' };
-    expect(messageText(en(), { kind: 'fill', params: { symbol: '688981' } })).toEqual(notice);
+    expect(messageText(en(), { kind: 'fill', params: { symbol: '687981' } })).toEqual(notice);
     expect(messageText(en(), { kind: 'verificationResult', params: { status: 'maybe' } })).toEqual(notice);
   });
 });

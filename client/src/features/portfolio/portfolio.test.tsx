@@ -19,7 +19,7 @@ const snapshotApi = (overrides: Parameters<typeof fakeApi>[0] = {}) => ({
   'GET /user/info': ok(demoUser),
   'GET /trade/orders': ok(emptyPage),
   'GET /trade/fills': ok(emptyPage),
-  'GET /trade/positions': ok([positionOf('600000', { name: 'Pudong Bank' })]),
+  'GET /trade/positions': ok([positionOf('604000', { name: 'Pudong Bank' })]),
   'GET /trade/account': ok(accountOf()),
   ...overrides,
 });
@@ -45,7 +45,7 @@ describe('portfolio screens', () => {
     const router = renderApp('/ucenter/holding');
     await settlesAt(router, '/ucenter/holding');
     const row = await screen.findByTestId('position-row');
-    expect(row.getAttribute('href')).toBe('/shares/holdDetail?symbol=600000');
+    expect(row.getAttribute('href')).toBe('/shares/holdDetail?symbol=604000');
     expect(row.textContent).toContain('Pudong Bank');
     expect(text('position-marketValue')).toBe('1,020.00');
     expect(text('position-floatingPnl')).toBe('+14.99');
@@ -56,7 +56,7 @@ describe('portfolio screens', () => {
       userSocket?.open();
       userSocket?.serverSends(
         'position',
-        positionOf('600000', {
+        positionOf('604000', {
           name: 'Pudong Bank',
           price: '9.80',
           marketValue: '980.00',
@@ -151,7 +151,7 @@ describe('portfolio screens', () => {
     const row = await screen.findByTestId('history-row');
     expect(text('history-realisedPnl')).toBe('+89.44');
     fireEvent.click(row);
-    await settlesAt(router, `/historyDetail?id=${closed.id}&symbol=600000`);
+    await settlesAt(router, `/historyDetail?id=${closed.id}&symbol=604000`);
     expect((await screen.findByTestId('history-detail')).textContent).toContain('Pudong Bank');
     await waitFor(() => expect(screen.getAllByTestId('fill-row')).toHaveLength(2));
     expect(screen.getAllByTestId('fill-price').map((p) => p.textContent)).toEqual(['11.00', '10.00']);

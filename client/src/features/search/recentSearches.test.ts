@@ -5,20 +5,20 @@ beforeEach(() => localStorage.clear());
 
 describe('recent searches', () => {
   it('keeps the newest first, each stock once, at most ten', () => {
-    rememberSearch({ symbol: '600000', name: 'A' });
-    rememberSearch({ symbol: '000001', name: 'B' });
-    rememberSearch({ symbol: '600000', name: 'A' });
-    expect(readRecent().map((r) => r.symbol)).toEqual(['600000', '000001']);
-    for (let i = 0; i < 15; i++) rememberSearch({ symbol: String(300000 + i), name: `S${i}` });
+    rememberSearch({ symbol: '604000', name: 'A' });
+    rememberSearch({ symbol: '004001', name: 'B' });
+    rememberSearch({ symbol: '604000', name: 'A' });
+    expect(readRecent().map((r) => r.symbol)).toEqual(['604000', '004001']);
+    for (let i = 0; i < 15; i++) rememberSearch({ symbol: String(303000 + i), name: `S${i}` });
     expect(readRecent()).toHaveLength(MAX_RECENT);
-    expect(readRecent()[0]?.symbol).toBe('300014');
+    expect(readRecent()[0]?.symbol).toBe('303014');
   });
 
   it('survives garbage in storage and can be cleared', () => {
     localStorage.setItem(RECENT_KEY, 'not json');
     expect(readRecent()).toEqual([]);
-    localStorage.setItem(RECENT_KEY, JSON.stringify([{ symbol: '600000', name: 'A' }, { symbol: 1 }]));
-    expect(readRecent()).toEqual([{ symbol: '600000', name: 'A' }]);
+    localStorage.setItem(RECENT_KEY, JSON.stringify([{ symbol: '604000', name: 'A' }, { symbol: 1 }]));
+    expect(readRecent()).toEqual([{ symbol: '604000', name: 'A' }]);
     clearRecent();
     expect(readRecent()).toEqual([]);
   });

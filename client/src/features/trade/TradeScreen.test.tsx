@@ -32,7 +32,7 @@ describe('the trade ticket', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  /** Opens the ticket with the market trading 600000 at 10.00 (limits 11.00 / 9.00). */
+  /** Opens the ticket with the market trading 604000 at 10.00 (limits 11.00 / 9.00). */
   async function openTicket(path: string, phase: MarketPhase = 'continuous') {
     const router = renderApp(path);
     await settlesAt(router, path);
@@ -59,7 +59,7 @@ describe('the trade ticket', () => {
 
   it('steps the price by tick inside the limits and checks the quantity before sending', async () => {
     fakeApi(snapshotApi());
-    await openTicket('/shares/creatOrder?symbol=600000&side=buy');
+    await openTicket('/shares/creatOrder?symbol=604000&side=buy');
     expect((screen.getByTestId('ticket-price') as HTMLInputElement).value).toBe('10.00');
     expect(text('ticket-limits')).toContain('11.00');
     expect(text('ticket-limits')).toContain('9.00');
@@ -108,11 +108,11 @@ describe('the trade ticket', () => {
         },
       }),
     );
-    await openTicket('/shares/creatOrder?symbol=600000&side=buy');
+    await openTicket('/shares/creatOrder?symbol=604000&side=buy');
     type('ticket-quantity', '100');
     fireEvent.click(screen.getByTestId('ticket-submit'));
     const sheet = await screen.findByTestId('confirm-sheet');
-    expect(sheet.textContent).toContain('Pudong Bank 600000');
+    expect(sheet.textContent).toContain('Pudong Bank 604000');
     expect(text('confirm-net')).toBe('1,005.01');
 
     fireEvent.click(screen.getByTestId('confirm-order'));
@@ -129,7 +129,7 @@ describe('the trade ticket', () => {
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(JSON.parse(String(sent[0]?.body))).toEqual({
-      symbol: '600000',
+      symbol: '604000',
       side: 'buy',
       type: 'limit',
       price: '10.00',
@@ -150,10 +150,10 @@ describe('the trade ticket', () => {
   it('sells what is sellable: the odd lot only whole', async () => {
     fakeApi(
       snapshotApi({
-        'GET /trade/positions': ok([positionOf('600000', { quantity: 250, sellableQuantity: 250 })]),
+        'GET /trade/positions': ok([positionOf('604000', { quantity: 250, sellableQuantity: 250 })]),
       }),
     );
-    await openTicket('/shares/creatOrder?symbol=600000&side=sell');
+    await openTicket('/shares/creatOrder?symbol=604000&side=sell');
     expect(text('ticket-capacity')).toBe('250');
     fireEvent.click(screen.getByTestId('ticket-shortcut-all'));
     expect((screen.getByTestId('ticket-quantity') as HTMLInputElement).value).toBe('250');
@@ -168,7 +168,7 @@ describe('the trade ticket', () => {
 
   it('says the market is closed at lunch', async () => {
     fakeApi(snapshotApi());
-    await openTicket('/trade?symbol=600000', 'lunchBreak');
+    await openTicket('/trade?symbol=604000', 'lunchBreak');
     type('ticket-quantity', '100');
     expect(text('ticket-problem')).toMatch(/^The market is not taking orders now/);
     expect(screen.getByTestId('tab-trade').getAttribute('aria-current')).toBe('page');
@@ -187,7 +187,7 @@ describe('the trade ticket', () => {
         }),
       }),
     );
-    await openTicket('/trade?symbol=600000');
+    await openTicket('/trade?symbol=604000');
     await waitFor(() => expect(text('order-status')).toBe('Open'));
     fireEvent.click(screen.getByTestId('order-cancel'));
     await waitFor(() => expect(text('order-status')).toBe('Cancelled'));
@@ -201,7 +201,7 @@ describe('the trade ticket', () => {
     const api = fakeApi(
       snapshotApi({ 'GET /trade/orders': ok({ items: [open], page: 1, pageSize: 100, total: 1 }) }),
     );
-    await openTicket('/trade?symbol=600000', 'closingCall');
+    await openTicket('/trade?symbol=604000', 'closingCall');
     await waitFor(() => expect(text('order-status')).toBe('Open'));
     expect(screen.getByTestId('order-cancel')).toHaveProperty('disabled', true);
     expect(text('order-cancel-window')).toBe('No cancels 14:57–15:00: the closing call is matching.');
@@ -212,7 +212,7 @@ describe('the trade ticket', () => {
   it('offers an after-hours order at the close and sends it marked so', async () => {
     const placed = orderOf(6, { session: 'afterHours' });
     const api = fakeApi(snapshotApi({ 'POST /trade/orders': ok(placed) }));
-    await openTicket('/shares/creatOrder?symbol=600000&side=buy');
+    await openTicket('/shares/creatOrder?symbol=604000&side=buy');
     fireEvent.click(screen.getByTestId('ticket-after-hours'));
     type('ticket-quantity', '100');
     fireEvent.click(screen.getByTestId('ticket-submit'));

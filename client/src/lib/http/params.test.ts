@@ -12,8 +12,8 @@ describe('serializeParams', () => {
   });
 
   it('writes arrays with indices, skipping empty items', () => {
-    expect(serializeParams({ symbols: ['600000', '', '000001'] })).toBe(
-      'symbols[0]=600000&symbols[2]=000001',
+    expect(serializeParams({ symbols: ['604000', '', '004001'] })).toBe(
+      'symbols[0]=604000&symbols[2]=004001',
     );
     expect(serializeParams({ rows: [{ id: 7 }] })).toBe('rows[0][id]=7');
   });

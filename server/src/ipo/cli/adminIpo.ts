@@ -3,7 +3,7 @@
  * same checks and messages as the admin API).
  *
  *   pnpm admin:ipo list [status]
- *   pnpm admin:ipo create --code 301501 --name 恒瑞智能 --price 21.50 --online-shares 8000000 --date 2026-07-09 [--listing 2026-07-16]
+ *   pnpm admin:ipo create --code 304501 --name 恒瑞智能 --price 21.50 --online-shares 8000000 --date 2026-07-09 [--listing 2026-07-16]
  *   pnpm admin:ipo run <code>              start (or re-run) the allotment batch
  *   pnpm admin:ipo progress <code> [--watch]
  */

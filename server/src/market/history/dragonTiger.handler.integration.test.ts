@@ -34,14 +34,14 @@ describe.each(DB_KINDS)('the dragon-tiger list per trading day on %s', (kind) =>
   });
 
   it('answers the latest list, or the one of the asked day, with its seats and net', async () => {
-    const older = { tradingDate: '2026-07-07', entries: [entry('600001', 'deviationUp', '9.00')] };
+    const older = { tradingDate: '2026-07-07', entries: [entry('604001', 'deviationUp', '9.00')] };
     // One stock on two tests shares its seats.
     const newer = {
       tradingDate: '2026-07-08',
       entries: [
-        entry('300001', 'changeUp', '20.00'),
-        entry('600002', 'deviationDown', '-8.50'),
-        entry('300001', 'turnoverRate', '31.20'),
+        entry('303001', 'changeUp', '20.00'),
+        entry('604002', 'deviationDown', '-8.50'),
+        entry('303001', 'turnoverRate', '31.20'),
       ],
     };
     expect(await storeDragonTigerDay(t.database.db, older)).toBe(true);

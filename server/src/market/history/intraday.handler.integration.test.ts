@@ -17,7 +17,7 @@ describe.each(DB_KINDS)('GET /api/market/intraday on %s', (kind) => {
     expectOk(await t.api.get(`/api/market/intraday?symbol=${symbol}`), marketRoutes.intraday.response);
 
   beforeAll(async () => {
-    // 600000 today: 09:30 traded, 09:31 did not, 09:32 traded; the quote is in 09:33.
+    // 604000 today: 09:30 traded, 09:31 did not, 09:32 traded; the quote is in 09:33.
     const live = encodeSeries({
       prevClose: 1000,
       bars: [
@@ -27,32 +27,32 @@ describe.each(DB_KINDS)('GET /api/market/intraday on %s', (kind) => {
       ],
     });
     await t.redis.set(
-      `${t.redisPrefix}${FEED_KEYS.minutesKey(feedShard('600000'), TODAY, '600000')}`,
+      `${t.redisPrefix}${FEED_KEYS.minutesKey(feedShard('604000'), TODAY, '604000')}`,
       Buffer.from(live),
     );
-    // 000001 has not traded today; yesterday's minutes are stored.
+    // 004001 has not traded today; yesterday's minutes are stored.
     const yesterday = encodeSeries({
       prevClose: 2000,
       bars: Array.from({ length: 240 }, () => bar(2010, 2010, 2010, 2010, 100, 201_000)),
     });
-    await storeMinuteSeries(t.database.db, YESTERDAY, new Map([['000001', yesterday]]));
+    await storeMinuteSeries(t.database.db, YESTERDAY, new Map([['004001', yesterday]]));
     await feed().status(marketStatus({ tradingDate: TODAY }));
     await feed().quotes([
       // 500 more shares at 10.06 in 09:33: 3,500 shares for 35,115.00 so far
-      feedQuote('600000', {
+      feedQuote('604000', {
         prevClose: '10.00',
         price: '10.06',
         volume: 3500,
         turnover: '35115.00',
         time: Date.parse(`${TODAY}T09:33:30+08:00`),
       }),
-      feedQuote('000001', { prevClose: '20.10', price: '20.10', open: null, high: null, low: null }),
+      feedQuote('004001', { prevClose: '20.10', price: '20.10', open: null, high: null, low: null }),
     ]);
-    await vi.waitFor(async () => expect((await intraday('600000')).points).toHaveLength(4));
+    await vi.waitFor(async () => expect((await intraday('604000')).points).toHaveLength(4));
   });
 
   it('draws each complete minute with the day’s average price so far, and the minute in progress', async () => {
-    expect(await intraday('600000')).toEqual({
+    expect(await intraday('604000')).toEqual({
       tradingDate: TODAY,
       prevClose: '10.00',
       points: [
@@ -68,7 +68,7 @@ describe.each(DB_KINDS)('GET /api/market/intraday on %s', (kind) => {
   });
 
   it('shows the last stored day before today’s first trade', async () => {
-    const day = await intraday('000001');
+    const day = await intraday('004001');
     expect([day.tradingDate, day.prevClose, day.points.length]).toEqual([YESTERDAY, '20.00', 240]);
     expect(day.points[239]).toEqual({
       time: slotStart(YESTERDAY, 239),

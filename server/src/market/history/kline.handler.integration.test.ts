@@ -18,7 +18,7 @@ import { useTestServer } from '../../testing/testServer.ts';
 import { FeedDouble, feedQuote, indexQuote, marketStatus } from '../testing/feedDouble.ts';
 import { storeDayBars, storeMinuteSeries } from './barStore.ts';
 
-const SYMBOL = '600000';
+const SYMBOL = '604000';
 const TODAY = '2026-07-08';
 /** Stored days: 6 May (after the Labour Day holiday) to 7 July 2026. */
 const DAYS: string[] = [];

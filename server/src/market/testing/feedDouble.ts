@@ -34,7 +34,7 @@ export function feedQuote(symbol: string, overrides: Partial<FeedQuote> = {}): F
     prevClose: '10.00',
     limitUp: '11.00',
     limitDown: '9.00',
-    board: symbol.startsWith('300') ? 'chinext' : symbol.startsWith('688') ? 'star' : 'main',
+    board: symbol.startsWith('303') ? 'chinext' : symbol.startsWith('687') ? 'star' : 'main',
     bids: [{ price: '9.99', volume: 100 }],
     asks: [{ price: '10.01', volume: 200 }],
     indicative: null,

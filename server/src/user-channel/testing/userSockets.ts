@@ -85,7 +85,7 @@ export function useTwoReplicas(kind: DbKind) {
   beforeAll(async () => {
     const market = new MarketDouble(t.redis, t.redisPrefix);
     await market.status();
-    await market.quotes(quote('600000'));
+    await market.quotes(quote('604000'));
     replica = await startReplica(t);
   });
   afterAll(async () => {

@@ -38,7 +38,7 @@ const workerCount = Number(values.workers);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // A popular issue: about 1 number in 2,500 wins (the rate of real hot STAR listings).
 const WIN_RATE = 0.0004;
-const CODE = '688999';
+const CODE = '687999';
 
 const load = () =>
   loadavg()

@@ -15,7 +15,7 @@ import { Dec } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 
-export const SYMBOL = '600000';
+export const SYMBOL = '604000';
 export const STARTING_CASH = new Dec(1_000_000);
 /** A buy of 300,000 at 3.00 costs 900,000.00 + 234.00 fees; a sell of 300,000 at 3.10 nets 929,293.20. */
 export const AFTER_BUY = '99766.00';

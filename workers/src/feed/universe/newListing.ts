@@ -29,7 +29,9 @@ const TOTAL_PER_ONLINE_SHARE = 16;
 
 export function newListing(issue: ListedIssue): Listing {
   const cls = classifySymbol(issue.code);
-  if (cls?.kind !== 'stock') throw new RangeError(`new listing ${issue.code} is not a stock code`);
+  // A real code would put an invented company on a real one's code (ADR 0014).
+  if (cls?.kind !== 'stock' || !cls.simulated)
+    throw new RangeError(`new listing ${issue.code} is not a simulated stock code`);
   const rng = new Rng(`new-listing/${issue.code}`);
   const growthBoard = cls.board === 'chinext' || cls.board === 'star';
   return {

@@ -1,6 +1,7 @@
 import { classifySymbol } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { pinyinInitials, SECTORS } from './names.ts';
+import { newListing } from './newListing.ts';
 import { generateUniverse } from './universe.ts';
 
 const universe = generateUniverse({ seed: 42 });
@@ -16,25 +17,31 @@ describe('generateUniverse', () => {
     );
   });
 
-  it('has 5,000 unique, classifiable codes in the real boards and prefixes', () => {
+  it('has 5,000 unique codes, all in the simulated blocks beside the real boards', () => {
     expect(listings).toHaveLength(5000);
     expect(new Set(listings.map((l) => l.symbol)).size).toBe(5000);
     for (const l of listings)
-      expect(classifySymbol(l.symbol)).toEqual({ exchange: l.exchange, board: l.board, kind: 'stock' });
+      expect(classifySymbol(l.symbol)).toEqual({
+        exchange: l.exchange,
+        board: l.board,
+        kind: 'stock',
+        simulated: true,
+      });
     const prefixes = new Set(listings.map((l) => l.symbol.slice(0, 3)));
     expect([...prefixes].sort()).toEqual([
-      '000',
-      '001',
-      '002',
-      '003',
-      '300',
-      '301',
-      '600',
-      '601',
-      '603',
-      '605',
-      '688',
+      '004',
+      '005',
+      '006',
+      '007',
+      '303',
+      '304',
+      '604',
+      '606',
+      '607',
+      '609',
+      '687',
     ]);
+    expect(share((l) => l.symbol.startsWith('604'))).toBeCloseTo(900 / 5000, 3);
     expect(share((l) => l.board === 'chinext')).toBeCloseTo(0.254, 2);
     expect(share((l) => l.board === 'star')).toBeCloseTo(0.11, 2);
   });
@@ -85,5 +92,18 @@ describe('generateUniverse', () => {
     expect(sse?.baseLevel).toBeGreaterThan(3000);
     expect(szse?.baseLevel).toBeGreaterThan(10_000);
     expect(chinext?.baseLevel).toBeGreaterThan(2000);
+  });
+});
+
+describe('newListing', () => {
+  const issue = { name: '恒瑞智能', price: '21.50', onlineShares: 8_000_000, listingDate: '2026-07-16' };
+
+  it('lists an issue under a simulated code on its board', () => {
+    expect(newListing({ ...issue, code: '304501' })).toMatchObject({ board: 'chinext', exchange: 'SZSE' });
+  });
+
+  it('refuses a real code, which would put an invented company on a real one', () => {
+    expect(() => newListing({ ...issue, code: '301501' })).toThrow(RangeError);
+    expect(() => newListing({ ...issue, code: '510300' })).toThrow(RangeError);
   });
 });

@@ -2,6 +2,8 @@
  * The simulated listing universe: codes, names, boards and sizes shaped like the A-share
  * market (about 1,700 SSE main, 1,480 SZSE main, 1,270 ChiNext and 550 STAR names in 5,000),
  * plus the three headline indices. Pure and seeded: the same seed gives the same universe.
+ * Invented companies take codes no real security uses (604 beside 600, …; ADR 0014), so no
+ * invented name sits on a real company's code.
  */
 import { type Board, classifySymbol, type Instrument } from '@bourse/shared';
 import { Rng } from '../rng.ts';
@@ -34,7 +36,7 @@ export interface Listing extends Instrument {
 }
 
 export interface IndexDefinition {
-  /** Exchange-prefixed code, so 000001 the index and 000001 the stock cannot collide. */
+  /** Exchange-prefixed code, so an index (sh000001) and a stock code cannot collide. */
   symbol: string;
   name: string;
   /** Positions in `Universe.listings`. */
@@ -50,19 +52,22 @@ export interface Universe {
   indices: readonly IndexDefinition[];
 }
 
-/** Code prefixes and their share of 5,000 listings, after the 2025 market. */
+/**
+ * The simulated code prefixes and their share of 5,000 listings: each stands for one real prefix
+ * (in the comment) and takes its count in the 2025 market.
+ */
 const PREFIX_SHARES: readonly (readonly [prefix: string, count: number])[] = [
-  ['600', 900],
-  ['601', 230],
-  ['603', 470],
-  ['605', 100],
-  ['000', 450],
-  ['001', 80],
-  ['002', 900],
-  ['003', 50],
-  ['300', 1000],
-  ['301', 270],
-  ['688', 550],
+  ['604', 900], // 600
+  ['606', 230], // 601
+  ['607', 470], // 603
+  ['609', 100], // 605
+  ['004', 450], // 000
+  ['005', 80], // 001
+  ['006', 900], // 002
+  ['007', 50], // 003
+  ['303', 1000], // 300
+  ['304', 270], // 301
+  ['687', 550], // 688
 ];
 
 /** Old-economy sectors list on the main board; STAR takes hard tech and biotech only. */
@@ -163,7 +168,7 @@ const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x
 
 function makeListing(rng: Rng, symbol: string, usedNames: Set<string>): Listing {
   const cls = classifySymbol(symbol);
-  if (!cls) throw new RangeError(`unclassifiable code ${symbol}`);
+  if (!cls?.simulated) throw new RangeError(`${symbol} is not a simulated code`);
   const { board } = cls;
   const sector = pickSector(rng, board);
   const isST = rng.chance(board === 'main' ? 0.045 : board === 'chinext' ? 0.02 : 0.01);

@@ -103,53 +103,53 @@ describe('MarketConnection', () => {
   it('opens no socket until a screen watches something, then one for everything', async () => {
     expect(t.sockets).toHaveLength(0);
     expect(t.state().connection).toBe('idle');
-    t.connection.watchQuotes(['600000']);
+    t.connection.watchQuotes(['604000']);
     t.connection.watchRank('limitUp');
     expect(t.sockets).toHaveLength(1);
     expect(t.state().connection).toBe('connecting');
     t.socket().open();
     await microtasks();
     expect(t.state().connection).toBe('open');
-    expect(subscribedSymbols(t.socket())).toEqual(['600000']);
+    expect(subscribedSymbols(t.socket())).toEqual(['604000']);
     expect(t.socket().sent('rank:subscribe').map((e) => e.payload)).toEqual([{ list: 'limitUp' }]);
   });
 
   it('counts references across screens: a symbol stays until the last screen lets go', async () => {
-    const releaseList = t.connection.watchQuotes(['600000', '600001']);
-    const releaseHome = t.connection.watchQuotes(['600000']);
+    const releaseList = t.connection.watchQuotes(['604000', '604001']);
+    const releaseHome = t.connection.watchQuotes(['604000']);
     t.socket().open();
     await microtasks();
-    expect(subscribedSymbols(t.socket())).toEqual(['600000', '600001']);
-    expect(t.connection.quoteWatchers('600000')).toBe(2);
+    expect(subscribedSymbols(t.socket())).toEqual(['604000', '604001']);
+    expect(t.connection.quoteWatchers('604000')).toBe(2);
 
     releaseList();
     releaseList(); // a second call is harmless
     await microtasks();
-    expect(unsubscribedSymbols(t.socket())).toEqual(['600001']);
-    expect(t.connection.quoteWatchers('600000')).toBe(1);
+    expect(unsubscribedSymbols(t.socket())).toEqual(['604001']);
+    expect(t.connection.quoteWatchers('604000')).toBe(1);
 
     releaseHome();
     await microtasks();
-    expect(unsubscribedSymbols(t.socket())).toEqual(['600001', '600000']);
+    expect(unsubscribedSymbols(t.socket())).toEqual(['604001', '604000']);
   });
 
   it('sends one request per tick, and nothing for a symbol dropped and taken again in the same tick', async () => {
-    const release = t.connection.watchQuotes(['600000']);
+    const release = t.connection.watchQuotes(['604000']);
     t.socket().open();
     await microtasks();
     t.socket().clear();
     release();
-    t.connection.watchQuotes(['600000', '600002']);
-    t.connection.watchQuotes(['600003']);
+    t.connection.watchQuotes(['604000', '604002']);
+    t.connection.watchQuotes(['604003']);
     await microtasks();
     expect(t.socket().sent('quotes:subscribe').map((e) => e.payload)).toEqual([
-      { symbols: ['600002', '600003'] },
+      { symbols: ['604002', '604003'] },
     ]);
     expect(t.socket().sent('quotes:unsubscribe')).toEqual([]);
   });
 
   it('applies snapshots and updates at most once per animation frame', async () => {
-    t.connection.watchQuotes(['600000', '600001']);
+    t.connection.watchQuotes(['604000', '604001']);
     t.socket().open();
     await microtasks();
     t.socket().answerQuoteSubscribes((s) => snapshotOf(s));
@@ -157,35 +157,35 @@ describe('MarketConnection', () => {
     const before = t.setStates();
     for (let seq = 2; seq <= 6; seq++) {
       t.socket().serverSends('quotes', [
-        { ...snapshotOf('600000', { seq, ts: 1000 + seq, price: `10.0${seq}` }), name: undefined },
+        { ...snapshotOf('604000', { seq, ts: 1000 + seq, price: `10.0${seq}` }), name: undefined },
       ]);
     }
     // Nothing applied until the frame runs; then one store update for all of it.
-    expect(t.state().quotes['600000']?.price).toBe('10.00');
+    expect(t.state().quotes['604000']?.price).toBe('10.00');
     expect(t.frames.pending()).toBe(1);
     t.frames.run();
     expect(t.setStates() - before).toBe(1);
-    expect(t.state().quotes['600000']).toMatchObject({ price: '10.06', seq: 6, name: 'Name 600000', move: 1 });
-    expect(t.state().quotes['600001']).toMatchObject({ price: '10.00', seq: 1 });
+    expect(t.state().quotes['604000']).toMatchObject({ price: '10.06', seq: 6, name: 'Name 604000', move: 1 });
+    expect(t.state().quotes['604001']).toMatchObject({ price: '10.00', seq: 1 });
   });
 
   it('drops a payload that breaks its schema, whole, and logs it', async () => {
-    t.connection.watchQuotes(['600000', '600001']);
+    t.connection.watchQuotes(['604000', '604001']);
     t.socket().open();
     await microtasks();
     t.socket().answerQuoteSubscribes((s) => snapshotOf(s));
     t.frames.run();
     t.socket().serverSends('quotes', [
-      { ...snapshotOf('600000', { seq: 2, price: '10.50' }) },
-      { ...snapshotOf('600001', { seq: 2 }), price: 10.5 }, // a float: not a decimal string
+      { ...snapshotOf('604000', { seq: 2, price: '10.50' }) },
+      { ...snapshotOf('604001', { seq: 2 }), price: 10.5 }, // a float: not a decimal string
     ]);
     t.frames.run();
-    expect(t.state().quotes['600000']?.price).toBe('10.00');
+    expect(t.state().quotes['604000']?.price).toBe('10.00');
     expect(t.logger.error).toHaveBeenCalledWith(
       'market: a quotes message broke its contract; dropped',
       expect.anything(),
     );
-    t.socket().serverSends('book', { symbol: '600000', bids: 'none' });
+    t.socket().serverSends('book', { symbol: '604000', bids: 'none' });
     t.socket().serverSends('rank', { list: 'nope' });
     t.frames.run();
     expect(t.state().books).toEqual({});
@@ -194,53 +194,53 @@ describe('MarketConnection', () => {
   });
 
   it('ignores stale quote updates but not the skips that conflation makes', async () => {
-    t.connection.watchQuotes(['600000']);
+    t.connection.watchQuotes(['604000']);
     t.socket().open();
     await microtasks();
     t.socket().answerQuoteSubscribes((s) => snapshotOf(s, { seq: 10, ts: 5000 }));
     t.frames.run();
     t.socket().clear();
     const update = (seq: number, price: string, ts = 5000 + seq) => {
-      const { name: _n, prevClose: _p, limitUp: _u, limitDown: _d, board: _b, ...rest } = snapshotOf('600000');
+      const { name: _n, prevClose: _p, limitUp: _u, limitDown: _d, board: _b, ...rest } = snapshotOf('604000');
       return { ...rest, seq, ts, price };
     };
     t.socket().serverSends('quotes', [update(14, '10.40')]); // seq 11–13 conflated away: fine
     t.frames.run();
     t.socket().serverSends('quotes', [update(12, '10.20', 4000)]); // older: dropped
     t.frames.run();
-    expect(t.state().quotes['600000']).toMatchObject({ seq: 14, price: '10.40' });
+    expect(t.state().quotes['604000']).toMatchObject({ seq: 14, price: '10.40' });
     expect(t.socket().sent('quotes:subscribe')).toEqual([]);
   });
 
   it('resubscribes a symbol for a fresh snapshot on a gap in its trade ticks', async () => {
-    t.connection.watchBook('600000');
+    t.connection.watchBook('604000');
     t.socket().open();
     await microtasks();
     const [first] = t.socket().sent('book:subscribe');
     first?.ack?.({
       ok: true,
-      data: { symbol: '600000', bids: [], asks: [], indicative: null, ts: 1, seq: 1 },
+      data: { symbol: '604000', bids: [], asks: [], indicative: null, ts: 1, seq: 1 },
     });
     const tick = (seq: number) => ({ price: '10.00', volume: 100, side: 'B', time: 1000 + seq, seq });
-    t.socket().serverSends('trades', { symbol: '600000', trades: [tick(1), tick(2)] });
-    t.socket().serverSends('trades', { symbol: '600000', trades: [tick(2), tick(3)] }); // 2 again: dropped
+    t.socket().serverSends('trades', { symbol: '604000', trades: [tick(1), tick(2)] });
+    t.socket().serverSends('trades', { symbol: '604000', trades: [tick(2), tick(3)] }); // 2 again: dropped
     await microtasks();
     expect(t.socket().sent('book:subscribe')).toHaveLength(1);
 
-    t.socket().serverSends('trades', { symbol: '600000', trades: [tick(7)] }); // 4–6 lost
+    t.socket().serverSends('trades', { symbol: '604000', trades: [tick(7)] }); // 4–6 lost
     await microtasks();
     expect(t.socket().sent('book:subscribe').map((e) => e.payload)).toEqual([
-      { symbol: '600000' },
-      { symbol: '600000' },
+      { symbol: '604000' },
+      { symbol: '604000' },
     ]);
     t.frames.run();
-    expect(t.state().trades['600000']?.map((x) => x.seq)).toEqual([7, 3, 2, 1]);
-    expect(t.state().books['600000']).toBeDefined();
+    expect(t.state().trades['604000']?.map((x) => x.seq)).toEqual([7, 3, 2, 1]);
+    expect(t.state().books['604000']).toBeDefined();
   });
 
   it('on a reconnect shows reconnecting, then subscribes everything again for fresh snapshots', async () => {
-    t.connection.watchQuotes(['600000', '600001']);
-    t.connection.watchBook('600000');
+    t.connection.watchQuotes(['604000', '604001']);
+    t.connection.watchBook('604000');
     t.socket().open();
     await microtasks();
     t.socket().clear();
@@ -249,12 +249,12 @@ describe('MarketConnection', () => {
     t.socket().open();
     await microtasks();
     expect(t.state().connection).toBe('open');
-    expect(subscribedSymbols(t.socket())).toEqual(['600000', '600001']);
+    expect(subscribedSymbols(t.socket())).toEqual(['604000', '604001']);
     expect(t.socket().sent('book:subscribe')).toHaveLength(1);
   });
 
   it('reconnects by itself after a server-side disconnect', async () => {
-    t.connection.watchQuotes(['600000']);
+    t.connection.watchQuotes(['604000']);
     t.socket().open();
     await microtasks();
     const connects = t.socket().connects;
@@ -263,7 +263,7 @@ describe('MarketConnection', () => {
   });
 
   it('shows the server’s feed as not live while the server reconnects to it', async () => {
-    t.connection.watchQuotes(['600000']);
+    t.connection.watchQuotes(['604000']);
     t.socket().open();
     t.socket().serverSends('stream', { state: 'reconnecting' });
     expect(t.state().feed).toBe('reconnecting');
@@ -275,7 +275,7 @@ describe('MarketConnection', () => {
   });
 
   it('keeps a refusal of the connection with its reason until asked to retry', async () => {
-    t.connection.watchQuotes(['600000']);
+    t.connection.watchQuotes(['604000']);
     const refusal = { key: 'socket.tooManyFromAddress', params: { max: 50 }, message: 'Too many' };
     t.socket().serverSends('connect_error', Object.assign(new Error('Too many'), { data: refusal }));
     expect(t.state()).toMatchObject({
@@ -288,11 +288,11 @@ describe('MarketConnection', () => {
     expect(t.state()).toMatchObject({ connection: 'connecting', refusal: null });
     t.socket().open();
     await microtasks();
-    expect(subscribedSymbols(t.socket())).toEqual(['600000']);
+    expect(subscribedSymbols(t.socket())).toEqual(['604000']);
   });
 
   it('asks again after a refusal when the tab comes back', () => {
-    t.connection.watchQuotes(['600000']);
+    t.connection.watchQuotes(['604000']);
     t.socket().serverSends('connect_error', Object.assign(new Error('x'), { data: { key: 'socket.tooManyFromAddress' } }));
     const connects = t.socket().connects;
     t.doc.set('hidden');
@@ -302,7 +302,7 @@ describe('MarketConnection', () => {
   });
 
   it('pauses while the page is hidden and resumes with fresh snapshots', async () => {
-    t.connection.watchQuotes(['600000']);
+    t.connection.watchQuotes(['604000']);
     t.socket().open();
     await microtasks();
     t.socket().clear();
@@ -314,11 +314,11 @@ describe('MarketConnection', () => {
     expect(t.socket().connects).toBe(connects + 1);
     t.socket().open();
     await microtasks();
-    expect(subscribedSymbols(t.socket())).toEqual(['600000']);
+    expect(subscribedSymbols(t.socket())).toEqual(['604000']);
   });
 
   it('refuses a server that speaks another protocol version, and stays off', async () => {
-    t.connection.watchQuotes(['600000']);
+    t.connection.watchQuotes(['604000']);
     t.socket().open();
     t.socket().serverSends('status', { ...status(), protocol: MARKET_PROTOCOL_VERSION + 1 });
     expect(t.state().connection).toBe('incompatible');
@@ -330,7 +330,7 @@ describe('MarketConnection', () => {
   });
 
   it('keeps the status, and takes fresh snapshots when the trading day changes', async () => {
-    t.connection.watchQuotes(['600000']);
+    t.connection.watchQuotes(['604000']);
     t.socket().open();
     await microtasks();
     t.socket().serverSends('status', status());
@@ -341,11 +341,11 @@ describe('MarketConnection', () => {
     expect(t.socket().sent('quotes:subscribe')).toEqual([]);
     t.socket().serverSends('status', status({ tradingDate: '2026-11-24', phase: 'preOpen' }));
     await microtasks();
-    expect(subscribedSymbols(t.socket())).toEqual(['600000']);
+    expect(subscribedSymbols(t.socket())).toEqual(['604000']);
   });
 
   it('refuses unknown codes named by the server and asks again for the rest', async () => {
-    t.connection.watchQuotes(['600000', '999999']);
+    t.connection.watchQuotes(['604000', '999999']);
     t.socket().open();
     await microtasks();
     const [request] = t.socket().sent('quotes:subscribe');
@@ -355,7 +355,7 @@ describe('MarketConnection', () => {
     });
     await microtasks();
     expect(t.state().refused).toEqual({ '999999': 'market.unknownSymbol' });
-    expect(subscribedSymbols(t.socket())).toEqual(['600000', '999999', '600000']);
+    expect(subscribedSymbols(t.socket())).toEqual(['604000', '999999', '604000']);
   });
 
   describe('indices', () => {

@@ -10,24 +10,24 @@ const update = (symbol: string, seq: number, price: string, ts = 1000 + seq) => 
 
 describe('mergeQuote', () => {
   it('starts from a snapshot, never from a bare update', () => {
-    expect(mergeQuote(undefined, update('600000', 2, '10.10'))).toBeUndefined();
-    expect(mergeQuote(undefined, snapshotOf('600000'))).toMatchObject({ move: 0, moves: 0 });
+    expect(mergeQuote(undefined, update('604000', 2, '10.10'))).toBeUndefined();
+    expect(mergeQuote(undefined, snapshotOf('604000'))).toMatchObject({ move: 0, moves: 0 });
   });
 
   it('records the direction of a price change and counts changes for the flash', () => {
-    const row = mergeQuote(undefined, snapshotOf('600000'))!;
-    const up = mergeQuote(row, update('600000', 2, '10.10'))!;
-    expect(up).toMatchObject({ price: '10.10', move: 1, moves: 1, name: 'Name 600000' });
-    const same = mergeQuote(up, update('600000', 3, '10.10'))!;
+    const row = mergeQuote(undefined, snapshotOf('604000'))!;
+    const up = mergeQuote(row, update('604000', 2, '10.10'))!;
+    expect(up).toMatchObject({ price: '10.10', move: 1, moves: 1, name: 'Name 604000' });
+    const same = mergeQuote(up, update('604000', 3, '10.10'))!;
     expect(same).toMatchObject({ move: 1, moves: 1, seq: 3 });
-    const down = mergeQuote(same, update('600000', 4, '9.90'))!;
+    const down = mergeQuote(same, update('604000', 4, '9.90'))!;
     expect(down).toMatchObject({ move: -1, moves: 2 });
   });
 
   it('drops a stale update but takes an equal-seq snapshot (a resubscribe)', () => {
-    const row = mergeQuote(undefined, snapshotOf('600000', { seq: 5, ts: 1005 }))!;
-    expect(mergeQuote(row, update('600000', 4, '1.00', 1004))).toBeUndefined();
-    expect(mergeQuote(row, snapshotOf('600000', { seq: 5, ts: 1005, limitUp: '12.00' }))?.limitUp).toBe('12.00');
+    const row = mergeQuote(undefined, snapshotOf('604000', { seq: 5, ts: 1005 }))!;
+    expect(mergeQuote(row, update('604000', 4, '1.00', 1004))).toBeUndefined();
+    expect(mergeQuote(row, snapshotOf('604000', { seq: 5, ts: 1005, limitUp: '12.00' }))?.limitUp).toBe('12.00');
   });
 });
 
@@ -35,19 +35,19 @@ describe('applyBatch', () => {
   it('changes only the slices the batch touches', () => {
     const state = initialMarketState();
     const batch: MarketBatch = emptyBatch();
-    batch.quotes.set('600000', snapshotOf('600000'));
+    batch.quotes.set('604000', snapshotOf('604000'));
     const next = applyBatch(state, batch);
     expect(Object.keys(next)).toEqual(['quotes']);
-    expect(next.quotes?.['600000']?.name).toBe('Name 600000');
+    expect(next.quotes?.['604000']?.name).toBe('Name 604000');
   });
 
   it('keeps the newest fifty trade ticks, newest first', () => {
     const batch = emptyBatch();
     batch.trades.set(
-      '600000',
+      '604000',
       Array.from({ length: 60 }, (_, i) => ({ price: '1.00', volume: 100, side: 'B' as const, time: i, seq: i })),
     );
-    const trades = applyBatch(initialMarketState(), batch).trades?.['600000'];
+    const trades = applyBatch(initialMarketState(), batch).trades?.['604000'];
     expect(trades).toHaveLength(50);
     expect(trades?.[0]?.seq).toBe(59);
   });
@@ -74,16 +74,16 @@ describe('FrameInbox', () => {
     const f = frames();
     const applied: MarketBatch[] = [];
     const inbox = new FrameInbox((b) => applied.push(b), f.scheduler);
-    inbox.quote(snapshotOf('600000'));
-    inbox.quote(update('600000', 2, '10.20'));
-    inbox.quote(update('600001', 2, '10.20'));
+    inbox.quote(snapshotOf('604000'));
+    inbox.quote(update('604000', 2, '10.20'));
+    inbox.quote(update('604001', 2, '10.20'));
     inbox.rank({ list: 'limitUp', tradingDate: 'd', rows: [], ts: 1, seq: 1 });
     expect(f.due).toHaveLength(1);
     expect(applied).toHaveLength(0);
     f.run();
     expect(applied).toHaveLength(1);
     // The update merged onto the snapshot still carries the name.
-    expect(applied[0]?.quotes.get('600000')).toMatchObject({ name: 'Name 600000', price: '10.20', seq: 2 });
+    expect(applied[0]?.quotes.get('604000')).toMatchObject({ name: 'Name 604000', price: '10.20', seq: 2 });
     expect(applied[0]?.ranks.size).toBe(1);
   });
 
@@ -91,17 +91,17 @@ describe('FrameInbox', () => {
     const f = frames();
     const applied: MarketBatch[] = [];
     const inbox = new FrameInbox((b) => applied.push(b), f.scheduler);
-    inbox.quote(update('600000', 9, '10.90'));
-    inbox.quote(snapshotOf('600000', { seq: 8, ts: 1008, price: '10.80' }));
+    inbox.quote(update('604000', 9, '10.90'));
+    inbox.quote(snapshotOf('604000', { seq: 8, ts: 1008, price: '10.80' }));
     f.run();
-    expect(applied[0]?.quotes.get('600000')).toMatchObject({ name: 'Name 600000', price: '10.90', seq: 9 });
+    expect(applied[0]?.quotes.get('604000')).toMatchObject({ name: 'Name 604000', price: '10.90', seq: 9 });
   });
 
   it('discards what is buffered when told to', () => {
     const f = frames();
     const applied: MarketBatch[] = [];
     const inbox = new FrameInbox((b) => applied.push(b), f.scheduler);
-    inbox.quote(snapshotOf('600000'));
+    inbox.quote(snapshotOf('604000'));
     inbox.discard();
     inbox.flush();
     expect(applied).toEqual([]);

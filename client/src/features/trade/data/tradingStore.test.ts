@@ -11,7 +11,7 @@ import {
   type UserEvent,
 } from './tradingStore.ts';
 
-function stateAfter(snapshot = { orders: [orderOf(1)], fills: [], positions: [positionOf('600000')] }) {
+function stateAfter(snapshot = { orders: [orderOf(1)], fills: [], positions: [positionOf('604000')] }) {
   return { ...initialTradingState(), ...applySnapshot({ ...snapshot, account: accountOf() }) } as TradingState;
 }
 
@@ -22,7 +22,7 @@ describe('applySnapshot', () => {
     const state = stateAfter();
     expect(state.tradingDate).toBe(TODAY);
     expect(Object.keys(state.orders)).toEqual([orderOf(1).id]);
-    expect(state.positions['600000']?.quantity).toBe(100);
+    expect(state.positions['604000']?.quantity).toBe(100);
     expect(state.balance).toEqual({ available: '998994.99', frozen: '0.00', withdrawable: '998994.99' });
     expect(state.snapshot).toEqual({ status: 'success' });
   });
@@ -46,7 +46,7 @@ describe('applyEvent', () => {
   });
 
   it('drops a position sold down to zero: it is in the history now', () => {
-    const state = apply(stateAfter(), { event: 'position', payload: positionOf('600000', { quantity: 0 }) });
+    const state = apply(stateAfter(), { event: 'position', payload: positionOf('604000', { quantity: 0 }) });
     expect(state.positions).toEqual({});
   });
 
@@ -71,16 +71,16 @@ describe('liveAccount', () => {
 
   it('follows the balance and the positions from the snapshot on', () => {
     let state = stateAfter();
-    // 600000 revalued at 10.50: worth 1050.00 (+30.00), today +50.00 (+30.00)
+    // 604000 revalued at 10.50: worth 1050.00 (+30.00), today +50.00 (+30.00)
     state = apply(state, {
       event: 'position',
-      payload: positionOf('600000', { price: '10.50', marketValue: '1050.00', floatingPnl: '44.99', todayPnl: '50.00' }),
+      payload: positionOf('604000', { price: '10.50', marketValue: '1050.00', floatingPnl: '44.99', todayPnl: '50.00' }),
     });
-    // a buy of 200 000519 at 5.00: cash 998994.99 − 1000.00 − 5.01 = 997989.98, worth 1000.00, −5.01
+    // a buy of 200 004519 at 5.00: cash 998994.99 − 1000.00 − 5.01 = 997989.98, worth 1000.00, −5.01
     state = apply(state, { event: 'balance', payload: { available: '997989.98', frozen: '0.00', withdrawable: '997989.98' } });
     state = apply(state, {
       event: 'position',
-      payload: positionOf('000519', {
+      payload: positionOf('004519', {
         quantity: 200,
         cost: '1005.01',
         price: '5.00',

@@ -9,7 +9,7 @@ import { UserChannel } from './userChannel.ts';
 const snapshot = (overrides: Partial<TradingSnapshot> = {}): TradingSnapshot => ({
   orders: [orderOf(1)],
   fills: [],
-  positions: [positionOf('600000')],
+  positions: [positionOf('604000')],
   account: accountOf(),
   ...overrides,
 });
@@ -66,7 +66,7 @@ describe('UserChannel', () => {
     expect(t.socket().connects).toBe(1);
     expect(t.state().snapshot).toEqual({ status: 'pending' });
     await t.answer();
-    expect(t.state().positions['600000']?.quantity).toBe(100);
+    expect(t.state().positions['604000']?.quantity).toBe(100);
 
     t.socket().open();
     expect(t.state().channel).toBe('open');
@@ -104,7 +104,7 @@ describe('UserChannel', () => {
     expect(t.state().orders[filled.id]?.status).toBe('filled');
     expect(Object.keys(t.state().fills)).toEqual([fillOf(1).id]);
 
-    t.socket().serverSends('position', positionOf('600000', { quantity: 0 }));
+    t.socket().serverSends('position', positionOf('604000', { quantity: 0 }));
     expect(t.state().positions).toEqual({});
   });
 
@@ -146,7 +146,7 @@ describe('UserChannel', () => {
     expect(t.socket().disconnects).toBe(1);
     expect(t.state()).toEqual(initialTradingState());
     // A late event of the old session changes nothing.
-    t.socket().serverSends('position', positionOf('600000'));
+    t.socket().serverSends('position', positionOf('604000'));
     expect(t.state().positions).toEqual({});
 
     t.channel.bind('bob');
@@ -183,6 +183,6 @@ describe('UserChannel', () => {
     await Promise.resolve();
     await Promise.resolve();
     expect(t.state().snapshot).toEqual({ status: 'success' });
-    expect(t.state().positions['600000']).toBeDefined();
+    expect(t.state().positions['604000']).toBeDefined();
   });
 });

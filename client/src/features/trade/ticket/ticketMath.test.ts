@@ -33,19 +33,19 @@ const rangeOf = (symbol: string, side: 'buy' | 'sell', sellable = 0, type: 'limi
 
 describe('instrumentOf', () => {
   it('reads board, ST and an unbanded new listing from the quote', () => {
-    expect(instrumentOf(quoteOf('688001'))).toMatchObject({
+    expect(instrumentOf(quoteOf('687001'))).toMatchObject({
       board: 'star',
       isST: false,
       registrationIpo: false,
     });
-    expect(instrumentOf(quoteOf('600000', { name: '*ST Pudong' }))?.isST).toBe(true);
-    expect(instrumentOf(quoteOf('301001', { limitUp: null, limitDown: null }))?.registrationIpo).toBe(true);
+    expect(instrumentOf(quoteOf('604000', { name: '*ST Pudong' }))?.isST).toBe(true);
+    expect(instrumentOf(quoteOf('304001', { limitUp: null, limitDown: null }))?.registrationIpo).toBe(true);
     expect(instrumentOf(quoteOf('990000'))).toBeUndefined();
   });
 });
 
 describe('stepPrice', () => {
-  const limits = limitsOf(quoteOf('600000'));
+  const limits = limitsOf(quoteOf('604000'));
   const step = (price: string, direction: 1 | -1) =>
     stepPrice(new Dec(price), direction, 'stock', limits).toString();
 
@@ -77,7 +77,7 @@ describe('stepPrice', () => {
 
 describe('quantity steps', () => {
   it('buys on the main board go by 100', () => {
-    const range = rangeOf('600000', 'buy');
+    const range = rangeOf('604000', 'buy');
     expect(stepQuantity(0, 1, range)).toBe(100);
     expect(stepQuantity(100, 1, range)).toBe(200);
     expect(stepQuantity(150, 1, range)).toBe(200);
@@ -89,17 +89,17 @@ describe('quantity steps', () => {
   });
 
   it('STAR buys start at 200, then go by 1', () => {
-    const range = rangeOf('688001', 'buy');
+    const range = rangeOf('687001', 'buy');
     expect(stepQuantity(0, 1, range)).toBe(200);
     expect(stepQuantity(200, 1, range)).toBe(201);
     expect(stepQuantity(201, -1, range)).toBe(200);
     expect(stepQuantity(200, -1, range)).toBe(200);
     // a market order: at most 50,000
-    expect(stepQuantity(50_000, 1, rangeOf('688001', 'buy', 0, 'market'))).toBe(50_000);
+    expect(stepQuantity(50_000, 1, rangeOf('687001', 'buy', 0, 'market'))).toBe(50_000);
   });
 
   it('sells of 250 on the main board: the odd 50 only whole, alone or with lots', () => {
-    const range = rangeOf('600000', 'sell', 250);
+    const range = rangeOf('604000', 'sell', 250);
     expect(range.odd).toBe(50);
     const up: number[] = [];
     for (let q = 0, next = stepQuantity(q, 1, range); next !== q; q = next, next = stepQuantity(q, 1, range))
@@ -110,7 +110,7 @@ describe('quantity steps', () => {
   });
 
   it('sells of 150 STAR shares (below the minimum): all of them or nothing', () => {
-    const range = rangeOf('688001', 'sell', 150);
+    const range = rangeOf('687001', 'sell', 150);
     expect(stepQuantity(0, 1, range)).toBe(150);
     expect(stepQuantity(150, 1, range)).toBe(150);
     expect(validAtMost(149, range)).toBe(0);
@@ -120,26 +120,26 @@ describe('quantity steps', () => {
 describe('shortcuts', () => {
   it('split what is sellable down to quantities the rules accept', () => {
     // 1,000 held: 1000, 500, 333 → 300, 250 → 200
-    const range = rangeOf('600000', 'sell', 1000);
+    const range = rangeOf('604000', 'sell', 1000);
     expect([1, 2, 3, 4].map((d) => shortcutQuantity(1000, d, range))).toEqual([1000, 500, 300, 200]);
     // 250 held with an odd 50: 250, 125 → 100, 83 → 50 (the odd lot whole), 62 → 50
-    const odd = rangeOf('600000', 'sell', 250);
+    const odd = rangeOf('604000', 'sell', 250);
     expect([1, 2, 3, 4].map((d) => shortcutQuantity(250, d, odd))).toEqual([250, 100, 50, 50]);
     // STAR, 350 held: all 350, half 175 is under the 200 minimum: none
-    const star = rangeOf('688001', 'sell', 350);
+    const star = rangeOf('687001', 'sell', 350);
     expect([1, 2].map((d) => shortcutQuantity(350, d, star))).toEqual([350, 0]);
   });
 
   it('split what is buyable', () => {
     // 1,800 buyable STAR shares: 1800, 900, 600, 450
-    expect([1, 2, 3, 4].map((d) => shortcutQuantity(1800, d, rangeOf('688001', 'buy')))).toEqual([
+    expect([1, 2, 3, 4].map((d) => shortcutQuantity(1800, d, rangeOf('687001', 'buy')))).toEqual([
       1800, 900, 600, 450,
     ]);
   });
 });
 
 describe('maxBuyable', () => {
-  const buyable = (available: string, price: string, symbol = '600000') =>
+  const buyable = (available: string, price: string, symbol = '604000') =>
     maxBuyable({
       available: new Dec(available),
       reservePrice: new Dec(price),
@@ -150,12 +150,12 @@ describe('maxBuyable', () => {
 
   it.each([
     // 100 at 10.00 costs 1000.00 + 5.00 + 0.01 = 1005.01
-    ['1005.01', '10.00', '600000', 100],
-    ['1005.00', '10.00', '600000', 0],
+    ['1005.01', '10.00', '604000', 100],
+    ['1005.00', '10.00', '604000', 0],
     // 1,000,000 at 10.00: 99,900 shares cost 999,000.00 + 249.75 + 9.99 = 999,259.74; 100,000 cost 1,000,260.00
-    ['1000000.00', '10.00', '600000', 99_900],
+    ['1000000.00', '10.00', '604000', 99_900],
     // STAR by single shares: 201 × 50.00 = 10,050.00 + 5.00 + 0.10 = 10,055.10
-    ['10055.10', '50.00', '688001', 201],
+    ['10055.10', '50.00', '687001', 201],
   ] as const)('%s CNY at %s buys %s × %i', (available, price, symbol, expected) => {
     expect(buyable(available, price, symbol)).toBe(expected);
   });
@@ -204,11 +204,11 @@ const BOOK = { bids: [{ price: '9.99' }], asks: [{ price: '10.01' }] };
 
 describe('afterHoursOffered', () => {
   it.each([
-    ['600000', DATE, 'continuous', true],
-    ['600000', DATE, 'afterHoursFixed', true],
-    ['600000', DATE, 'postClose', false],
-    ['600000', '2026-07-03', 'continuous', false],
-    ['688001', '2026-07-03', 'continuous', true],
+    ['604000', DATE, 'continuous', true],
+    ['604000', DATE, 'afterHoursFixed', true],
+    ['604000', DATE, 'postClose', false],
+    ['604000', '2026-07-03', 'continuous', false],
+    ['687001', '2026-07-03', 'continuous', true],
     ['510300', DATE, 'continuous', false],
   ] as const)('%s on %s in %s: %s', (symbol, date, phase, offered) => {
     expect(afterHoursOffered(instrumentOf(quoteOf(symbol))!, date, phase)).toBe(offered);
@@ -221,8 +221,8 @@ describe('ticketProblem', () => {
     type: 'limit',
     price: '10.00',
     quantity: '100',
-    quote: quoteOf('600000'),
-    instrument: instrumentOf(quoteOf('600000'))!,
+    quote: quoteOf('604000'),
+    instrument: instrumentOf(quoteOf('604000'))!,
     tradingDate: DATE,
     phase: 'continuous',
     available: new Dec('1000000'),
@@ -281,7 +281,7 @@ describe('ticketProblem', () => {
     [{ type: 'market', phase: 'openingCall' }, { key: 'order.marketOrderContinuousOnly' }],
     [{ phase: 'openingCall' }, null],
     [
-      { type: 'market', quote: quoteOf('301001', { limitUp: null, limitDown: null }) },
+      { type: 'market', quote: quoteOf('304001', { limitUp: null, limitDown: null }) },
       { key: 'order.marketOrderNeedsBand' },
     ],
   ] as const)('%o → %o', (overrides, expected) => {
