@@ -25,7 +25,7 @@ const SHARD = feedShard('604000');
 /** `count` symbols of one feed shard: the feed publishes a shard's quotes as one message. */
 function symbolsOfShard(count: number): string[] {
   const symbols: string[] = [];
-  for (let code = 600_000; symbols.length < count; code++) {
+  for (let code = 604_000; symbols.length < count; code++) {
     if (feedShard(String(code)) === SHARD) symbols.push(String(code));
   }
   return symbols;

@@ -20,7 +20,7 @@ const rowOf = (symbol: string, pct: string): RankRow => ({
 /** Twelve rows, two more than the screen shows: 604001 +9.90% down to 604012 +8.80% (losers: negated). */
 function rankOf(list: 'gainers' | 'losers', overrides: Partial<RankEvent> = {}): RankEvent {
   const sign = list === 'gainers' ? '' : '-';
-  const first = list === 'gainers' ? 600_001 : 600_101;
+  const first = list === 'gainers' ? 604_001 : 604_101;
   return {
     list,
     tradingDate: LINES_DAY,

@@ -94,7 +94,7 @@ describe('/shares/new-detail', () => {
     expect((await screen.findByTestId('ipo-head')).textContent).toContain('687301');
     expect(screen.getByTestId('ipo-price').textContent).toContain('12.34 CNY');
     expect(screen.getByTestId('ipo-login').querySelector('a')?.getAttribute('href')).toBe(
-      '/login?redirect=%2Fshares%2Fnew-detail%3Fcode%3D688301',
+      '/login?redirect=%2Fshares%2Fnew-detail%3Fcode%3D687301',
     );
   });
 
