@@ -1,3 +1,4 @@
+import { classifySymbol } from '@bourse/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../market/data/marketStore.ts';
@@ -73,6 +74,16 @@ export function StockHeader({ symbol, quote }: { symbol: string; quote: Quote | 
           <span data-testid="stock-change">{formatChange(quote.change)}</span>
           <span data-testid="stock-pct">{formatPct(quote.pct)}</span>
         </span>
+        {classifySymbol(symbol)?.simulated ? (
+          // An invented company on a code no real security uses (ADR 0014): say so beside the board.
+          <span
+            className="stock-header__simulated"
+            data-testid="stock-simulated"
+            title={t('stock.simulatedHint')}
+          >
+            {t('stock.simulated')}
+          </span>
+        ) : null}
         <span className="stock-header__board">{t(`market.boards.${quote.board}`)}</span>
       </div>
       <dl className="stock-stats">
