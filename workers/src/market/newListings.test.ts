@@ -52,6 +52,8 @@ describe('new issues in the simulated market', { timeout: 60_000 }, () => {
     expect(plan.prevCloses.slice(universe.listings.length)).toEqual([2150, 980]);
     expect(planFits(plan, universe)).toBe(true);
     expect(planFits({ ...plan, newListings: [] }, universe)).toBe(false);
+    const beforeTheMove = { ...plan, newListings: [{ ...plan.newListings[0]!, code: '301999' }, MAIN] };
+    expect(planFits(beforeTheMove, universe)).toBe(false);
   });
 
   it('keeps a listing on the next days at its close and adds the next day’s issues', () => {

@@ -72,11 +72,15 @@ export function universeOf(universe: Universe, plan: DayPlan): Universe {
   };
 }
 
-/** True when a stored plan was made for this universe (its size and indices). */
+/**
+ * True when a stored plan was made for this universe (its size and indices), and after the move to
+ * simulated codes (a plan from before lists issues under real codes, which never list now).
+ */
 export function planFits(plan: DayPlan, universe: Universe): boolean {
   return (
     plan.prevCloses.length === universe.listings.length + plan.newListings.length &&
-    plan.indexPrevCloses.length === universe.indices.length
+    plan.indexPrevCloses.length === universe.indices.length &&
+    plan.newListings.every((l) => classifySymbol(l.code)?.simulated)
   );
 }
 
