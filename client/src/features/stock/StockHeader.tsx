@@ -74,17 +74,19 @@ export function StockHeader({ symbol, quote }: { symbol: string; quote: Quote | 
           <span data-testid="stock-change">{formatChange(quote.change)}</span>
           <span data-testid="stock-pct">{formatPct(quote.pct)}</span>
         </span>
-        {classifySymbol(symbol)?.simulated ? (
-          // An invented company on a code no real security uses (ADR 0014): say so beside the board.
-          <span
-            className="stock-header__simulated"
-            data-testid="stock-simulated"
-            title={t('stock.simulatedHint')}
-          >
-            {t('stock.simulated')}
-          </span>
-        ) : null}
-        <span className="stock-header__board">{t(`market.boards.${quote.board}`)}</span>
+        <span className="stock-header__tags">
+          <span className="stock-header__board">{t(`market.boards.${quote.board}`)}</span>
+          {classifySymbol(symbol)?.simulated ? (
+            // An invented company on a code no real security uses (ADR 0014): say so under the board.
+            <span
+              className="stock-header__simulated"
+              data-testid="stock-simulated"
+              title={t('stock.simulatedHint')}
+            >
+              {t('stock.simulated')}
+            </span>
+          ) : null}
+        </span>
       </div>
       <dl className="stock-stats">
         {stats.map((s) => (
