@@ -89,6 +89,7 @@ describe.each(DB_KINDS)('back office IPO routes and the queue dashboard on %s', 
     [{ code: '30450' }, 'market.badSymbol'],
     [{ code: '920001' }, 'ipo.badCode'], // BSE: subscribed with cash, no lottery here
     [{ code: '510001' }, 'ipo.badCode'], // a fund
+    [{ code: '301501' }, 'ipo.badCode'], // a real ChiNext code: the simulated market would never list it
     [{ name: '' }, 'validation.name'],
     [{ price: '0' }, 'ipo.badPrice'],
     [{ price: '12.345' }, 'ipo.badPrice'],

@@ -40,8 +40,9 @@ export function seedCommitment(seed: string): string {
  */
 export async function createIpo(db: Db, input: NewIpo): Promise<IpoRow> {
   const cls = classifySymbol(input.code);
-  // BSE issues are subscribed with cash, not by holdings quota and lottery.
-  if (cls?.kind !== 'stock' || cls.exchange === 'BSE' || cls.board === 'bse')
+  // The simulated market lists invented companies on its own code blocks only (ADR 0014). BSE
+  // issues are subscribed with cash, not by holdings quota and lottery.
+  if (cls?.kind !== 'stock' || !cls.simulated || cls.exchange === 'BSE' || cls.board === 'bse')
     throw new DomainError('ipo.badCode');
   const price = parseDecimal(input.price);
   if (price.lte(0) || price.decimalPlaces() > 2) throw new DomainError('ipo.badPrice');
