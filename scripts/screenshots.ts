@@ -56,6 +56,15 @@ async function waitForBackfill(product: RunningProduct): Promise<void> {
   }
 }
 
+/**
+ * Market screens stream over the socket, which a busy machine can still be opening after the page
+ * is network-idle: wait for the status strip's clock, which comes with the socket.
+ */
+async function marketConnected(page: Page): Promise<void> {
+  if ((await page.getByTestId('market-status').count()) > 0)
+    await page.getByTestId('market-clock').waitFor({ timeout: 60_000 });
+}
+
 /** The market's phase and trading day. */
 async function marketStatus(page: Page, baseUrl: string): Promise<{ phase: string }> {
   const response = await page.request.get(`${baseUrl}/api/market/status`);
@@ -226,6 +235,7 @@ try {
       await page.goto(`${product.baseUrl}${path}`);
       await page.getByTestId('page-title').waitFor();
       await page.waitForLoadState('networkidle');
+      await marketConnected(page);
       // Let toasts and the progress line finish.
       await page.waitForTimeout(1500);
       await page.screenshot({ path: join(out, `${screen.name}-${device}.png`) });
@@ -239,6 +249,7 @@ try {
     await page.goto(`${product.baseUrl}${await screen.path(page)}`);
     await page.getByTestId('page-title').waitFor();
     await page.waitForLoadState('networkidle');
+    await marketConnected(page);
     if (screen.show) await page.getByTestId(screen.show).scrollIntoViewIfNeeded();
     await page.waitForTimeout(1500);
     await page.screenshot({ path: join(out, `${screen.name}-phone.png`) });
