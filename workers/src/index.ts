@@ -1,4 +1,4 @@
-import type { AppConfig, Database } from '@bourse/server/platform';
+import type { AppConfig, Database } from '@bourse/core/platform';
 import { sessionPurgeService } from './accounts/sessionPurgeWorker.ts';
 import { allotmentService } from './allotment/allotmentWorker.ts';
 import { bankTransferService } from './banking/transferWorker.ts';

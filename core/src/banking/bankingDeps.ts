@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { PayPasswordContext } from '../identity/index.ts';
 import { type MessagePublisher, messagePublisher } from '../messages/index.ts';
-import type { AppContext } from '../platform/appContext.ts';
+import type { PlatformContext } from '../platform/context.ts';
 import type { Db } from '../platform/database.ts';
 import type { MarketView } from '../trading/marketView.ts';
 import { tradingDeps, type UserEventsPublisher } from '../trading/tradingDeps.ts';
@@ -23,10 +23,10 @@ export interface BankingDeps {
 /** Ten minutes: ample for the bank's gateway to receive a request, short enough to refuse a lost one soon. */
 export const DEFAULT_REQUEST_TTL_MS = 10 * 60_000;
 
-const deps = new WeakMap<AppContext, BankingDeps>();
+const deps = new WeakMap<PlatformContext, BankingDeps>();
 
 /** The app's banking dependencies, made on first use. */
-export function bankingDeps(app: AppContext): BankingDeps {
+export function bankingDeps(app: PlatformContext): BankingDeps {
   let found = deps.get(app);
   if (!found) {
     const trading = tradingDeps(app);

@@ -9,11 +9,11 @@ import {
   toMoneyString,
 } from '@bourse/shared';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { requestHash, sameRequest } from '../http/idempotency.ts';
 import { checkPayPassword, requireVerifiedUser } from '../identity/index.ts';
 import { lockUserCash, post, type UserCash, withdrawable } from '../ledger/ledger.ts';
 import { marketTimeOf, stampMarketTime } from '../market/marketClock.ts';
 import type { Db } from '../platform/database.ts';
+import { requestHash, sameRequest } from '../platform/idempotency.ts';
 import { logger } from '../platform/logger.ts';
 import { newOutbox } from '../trading/execution.ts';
 import { tradingDateOf } from '../trading/marketView.ts';

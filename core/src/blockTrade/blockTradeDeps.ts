@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { PayPasswordContext } from '../identity/index.ts';
-import type { AppContext } from '../platform/appContext.ts';
+import type { PlatformContext } from '../platform/context.ts';
 import type { Db } from '../platform/database.ts';
 import type { MarketView } from '../trading/marketView.ts';
 import { tradingDeps, type UserEventsPublisher } from '../trading/tradingDeps.ts';
@@ -17,10 +17,10 @@ export interface BlockTradeDeps {
   queue: Queue;
 }
 
-const deps = new WeakMap<AppContext, BlockTradeDeps>();
+const deps = new WeakMap<PlatformContext, BlockTradeDeps>();
 
 /** The app's block-trade dependencies, made on first use. */
-export function blockTradeDeps(app: AppContext): BlockTradeDeps {
+export function blockTradeDeps(app: PlatformContext): BlockTradeDeps {
   let found = deps.get(app);
   if (!found) {
     const trading = tradingDeps(app);

@@ -11,10 +11,10 @@ import {
   toMoneyString,
 } from '@bourse/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { requestHash, sameRequest } from '../http/idempotency.ts';
 import { checkPayPassword, requireVerifiedUser } from '../identity/index.ts';
 import { lockUserCash, post } from '../ledger/ledger.ts';
 import { marketTimeOf, stampMarketTime } from '../market/marketClock.ts';
+import { requestHash, sameRequest } from '../platform/idempotency.ts';
 import { lockPosition, newOutbox, sellableQuantity } from '../trading/execution.ts';
 import { enforce } from '../trading/orderChecks.ts';
 import { positions } from '../trading/schema.ts';

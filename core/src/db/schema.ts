@@ -79,6 +79,7 @@ export const avatars = pgTable('avatars', {
 });
 
 // Feature tables live beside their features; drizzle-kit and the test helpers read them from here.
+// The storefront's tables are still in server/src/store (drizzle.config.ts lists them too).
 export { bankCards, bankTransfers } from '../banking/schema.ts';
 export { blockOrders } from '../blockTrade/schema.ts';
 export { cashFundDays, cashFundHoldings, cashFundOrders, cashFundYields } from '../fund/schema.ts';
@@ -101,6 +102,5 @@ export {
   marketMinuteBars,
 } from '../market/history/schema.ts';
 export { messages } from '../messages/schema.ts';
-export { storeProductSpecs, storeProducts, storeShopFollows, storeShops } from '../store/schema.ts';
 export { fills, matcherFences, orders, positionHistory, positions } from '../trading/schema.ts';
 export { watchlistItems } from '../watchlist/schema.ts';

@@ -14,10 +14,10 @@ import {
 } from '@bourse/shared';
 import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { queryRows } from '../db/rows.ts';
-import { requestHash, sameRequest } from '../http/idempotency.ts';
 import { lockUserCash, post, readUserCash, withdrawable } from '../ledger/ledger.ts';
 import { marketTimeOf, stampMarketTime } from '../market/marketClock.ts';
 import type { Db } from '../platform/database.ts';
+import { requestHash, sameRequest } from '../platform/idempotency.ts';
 import { newOutbox } from '../trading/execution.ts';
 import { type MarketView, tradingDateOf } from '../trading/marketView.ts';
 import type { UserEventsPublisher } from '../trading/tradingDeps.ts';

@@ -1,11 +1,11 @@
-import type { AppContext } from '../platform/appContext.ts';
+import type { PlatformContext } from '../platform/context.ts';
 import { tradingDeps } from '../trading/tradingDeps.ts';
 import type { CashFundDeps } from './cashFund.ts';
 
-const deps = new WeakMap<AppContext, CashFundDeps>();
+const deps = new WeakMap<PlatformContext, CashFundDeps>();
 
 /** The app's cash fund dependencies, made on first use. */
-export function cashFundDeps(app: AppContext): CashFundDeps {
+export function cashFundDeps(app: PlatformContext): CashFundDeps {
   let found = deps.get(app);
   if (!found) {
     const { market, events } = tradingDeps(app);

@@ -1,13 +1,13 @@
 import { DomainError, type PayPasswordStatus, payPasswordSchema, type SetPayPassword } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import { parseInput } from '../http/validation.ts';
-import type { AppContext } from '../platform/appContext.ts';
+import type { PlatformContext } from '../platform/context.ts';
+import { parseInput } from '../platform/validation.ts';
 import { PayPasswordAttempts } from './payPasswordAttempts.ts';
 import { payPasswords } from './schema.ts';
 
 /** What the payment password needs of the app: its hash in PostgreSQL, its attempt counter in Redis. */
-export type PayPasswordContext = Pick<AppContext, 'db' | 'redis' | 'redisPrefix'>;
+export type PayPasswordContext = Pick<PlatformContext, 'db' | 'redis' | 'redisPrefix'>;
 
 const attemptsOf = (context: PayPasswordContext) =>
   new PayPasswordAttempts(context.redis, context.redisPrefix);

@@ -9,9 +9,9 @@ import {
   shanghaiDate,
 } from '@bourse/shared';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
-import type { SniffedType } from '../http/fileType.ts';
 import { notify, type SentMessage } from '../messages/notify.ts';
 import type { Db } from '../platform/database.ts';
+import type { SniffedType } from '../platform/fileType.ts';
 import { realNamePhotos, realNameVerifications } from './schema.ts';
 
 type VerificationRow = typeof realNameVerifications.$inferSelect;

@@ -14,7 +14,7 @@ import { type JobsOptions, Queue } from 'bullmq';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { queryRows } from '../db/rows.ts';
-import type { AppContext } from '../platform/appContext.ts';
+import type { PlatformContext } from '../platform/context.ts';
 import type { Db } from '../platform/database.ts';
 import { bullPrefix } from '../platform/queues.ts';
 import { issueByCode } from './queries.ts';
@@ -35,10 +35,10 @@ export function allotmentQueue(redis: Redis, redisPrefix: string): Queue {
   return new Queue(IPO_QUEUES.allotment, { connection: redis, prefix: bullPrefix(redisPrefix) });
 }
 
-const appQueues = new WeakMap<AppContext, Queue>();
+const appQueues = new WeakMap<PlatformContext, Queue>();
 
 /** The app's handle on the allotment queue (on its Redis connection), made on first use. */
-export function appAllotmentQueue(app: AppContext): Queue {
+export function appAllotmentQueue(app: PlatformContext): Queue {
   let queue = appQueues.get(app);
   if (!queue) {
     queue = allotmentQueue(app.redis, app.redisPrefix);

@@ -7,7 +7,7 @@ import {
 } from '@bourse/shared';
 import { and, eq } from 'drizzle-orm';
 import { checkPayPassword, requireVerifiedUser } from '../identity/index.ts';
-import type { AppContext } from '../platform/appContext.ts';
+import type { PlatformContext } from '../platform/context.ts';
 import { tradingDateOf } from '../trading/marketView.ts';
 import { tradingDeps } from '../trading/tradingDeps.ts';
 import { issueByCode, subscriptionOf } from './queries.ts';
@@ -21,7 +21,7 @@ import { subscriptionView, unitSharesOf } from './views.ts';
  * so a wrong form never counts against its attempts, and nothing is written before it passes.
  */
 export async function subscribeIpo(
-  app: AppContext,
+  app: PlatformContext,
   userId: string,
   body: SubscribeIpo,
 ): Promise<IpoSubscriptionView> {

@@ -1,6 +1,6 @@
 import { Dec, FEED_KEYS, feedInstrumentsSchema, type InstrumentListing, parseJson } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../platform/appContext.ts';
+import type { PlatformContext } from '../platform/context.ts';
 import type { Db } from '../platform/database.ts';
 import { tradingDateOf } from '../trading/marketView.ts';
 import { orders } from '../trading/schema.ts';
@@ -9,7 +9,7 @@ import { tradingDeps } from '../trading/tradingDeps.ts';
 import { lockUserCash } from './ledger.ts';
 
 /** The feed's instrument listing (names, boards, ST flags); empty before a feed has published one. */
-async function listingOf(app: AppContext): Promise<InstrumentListing[]> {
+async function listingOf(app: PlatformContext): Promise<InstrumentListing[]> {
   return (
     parseJson(feedInstrumentsSchema, await app.redis.get(`${app.redisPrefix}${FEED_KEYS.instrumentsKey}`)) ??
     []
@@ -20,7 +20,7 @@ async function listingOf(app: AppContext): Promise<InstrumentListing[]> {
  * Demo mode's paper cash, a real deposit entry from the external account, never a magic balance;
  * with the market's history stored, the starter portfolio bought in that past (trading/starterPortfolio.ts).
  */
-export function startingDeposit(app: AppContext): (tx: Db, userId: string) => Promise<void> {
+export function startingDeposit(app: PlatformContext): (tx: Db, userId: string) => Promise<void> {
   return async (tx, userId) => {
     await openDemoAccount(tx, {
       userId,
@@ -35,7 +35,7 @@ export function startingDeposit(app: AppContext): (tx: Db, userId: string) => Pr
  * Demo mode, at login: an account that never traded gets its starter portfolio if it has none
  * (the `demo` login is seeded before the feed stores any history). Answers whether it bought.
  */
-export async function ensureStarterPortfolio(app: AppContext, userId: string): Promise<boolean> {
+export async function ensureStarterPortfolio(app: PlatformContext, userId: string): Promise<boolean> {
   const [traded] = await app.db
     .select({ id: orders.id })
     .from(orders)

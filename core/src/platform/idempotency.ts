@@ -1,17 +1,12 @@
 import { createHash } from 'node:crypto';
-import { DomainError, idempotencyKeySchema } from '@bourse/shared';
-import { parseInput } from './validation.ts';
+import { DomainError } from '@bourse/shared';
 
 /**
- * Money-moving POSTs take an Idempotency-Key (DESIGN.md): the row a request makes stores the key
- * (unique per user) and a hash of the request, so the same key and body answer the first result
- * and the same key with another body is a 409.
+ * The idempotency rule of money-moving actions (DESIGN.md): the row an action makes stores the
+ * key (unique per user) and a hash of the request, so the same key and body answer the first
+ * result and the same key with another body is common.idempotencyConflict. Reading the key off a
+ * request is the HTTP edge's part (server/src/http/idempotencyKey.ts).
  */
-
-/** The request's Idempotency-Key header: 400 common.idempotencyKeyInvalid when missing or malformed. */
-export function idempotencyKeyOf(header: (name: string) => string | undefined): string {
-  return parseInput(idempotencyKeySchema, header('idempotency-key') ?? '');
-}
 
 /** SHA-256 of the request's meaningful fields in a fixed order: what "the same body" means. */
 export function requestHash(fields: readonly unknown[]): string {

@@ -12,7 +12,6 @@ import {
 } from '@bourse/shared';
 import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { requestHash, sameRequest } from '../http/idempotency.ts';
 import {
   addProceeds,
   type EntryHeader,
@@ -26,6 +25,7 @@ import {
 import { marketTimeOf, stampMarketTime } from '../market/marketClock.ts';
 import { notifyAll } from '../messages/notify.ts';
 import type { Db } from '../platform/database.ts';
+import { requestHash, sameRequest } from '../platform/idempotency.ts';
 import {
   addFill,
   bookFills,

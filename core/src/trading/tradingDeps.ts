@@ -1,4 +1,4 @@
-import type { AppContext } from '../platform/appContext.ts';
+import type { PlatformContext } from '../platform/context.ts';
 import type { Db } from '../platform/database.ts';
 import { redisUserEvents } from '../user-channel/userEvents.ts';
 import type { Outbox } from './execution.ts';
@@ -16,10 +16,10 @@ export interface TradingDeps {
   events: UserEventsPublisher;
 }
 
-const deps = new WeakMap<AppContext, TradingDeps>();
+const deps = new WeakMap<PlatformContext, TradingDeps>();
 
 /** The app's trading dependencies, made on first use. */
-export function tradingDeps(app: AppContext): TradingDeps {
+export function tradingDeps(app: PlatformContext): TradingDeps {
   let found = deps.get(app);
   if (!found) {
     const market = redisMarketView(app.redis, app.redisPrefix);

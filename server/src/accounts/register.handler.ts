@@ -1,3 +1,11 @@
+import { lockoutMinutes } from '@bourse/core/accounts/loginAttempts.ts';
+import { hashPassword } from '@bourse/core/accounts/passwords.ts';
+import { signIn } from '@bourse/core/accounts/sessions.ts';
+import { toUserInfo } from '@bourse/core/accounts/users.ts';
+import { users } from '@bourse/core/db/schema.ts';
+import { startingDeposit } from '@bourse/core/ledger/startingDeposit.ts';
+import { AttemptLimit } from '@bourse/core/platform/attemptLimit.ts';
+import type { Db } from '@bourse/core/platform/database.ts';
 import {
   DomainError,
   type Locale,
@@ -6,17 +14,9 @@ import {
   type userRoutes,
 } from '@bourse/shared';
 import type { Redis } from 'ioredis';
-import { users } from '../db/schema.ts';
 import type { Handler } from '../http/mountRoute.ts';
-import { startingDeposit } from '../ledger/startingDeposit.ts';
 import type { AppContext } from '../platform/appContext.ts';
-import { AttemptLimit } from '../platform/attemptLimit.ts';
-import type { Db } from '../platform/database.ts';
-import { lockoutMinutes } from './loginAttempts.ts';
-import { hashPassword } from './passwords.ts';
 import { readCredentials } from './readCredentials.ts';
-import { signIn } from './sessions.ts';
-import { toUserInfo } from './users.ts';
 
 /** Extension points of registration; each runs inside the registration transaction. */
 export interface RegistrationHooks {

@@ -5,10 +5,10 @@ import {
   allotmentQueue,
   redisMessagePublisher,
   sweepAllotmentRuns,
-} from '@bourse/server/ipo';
-import { marketTimeOf } from '@bourse/server/market/clock';
-import { type Db, logger } from '@bourse/server/platform';
-import { redisMarketView } from '@bourse/server/trading';
+} from '@bourse/core/ipo';
+import { marketTimeOf } from '@bourse/core/market/clock';
+import { type Db, logger } from '@bourse/core/platform';
+import { redisMarketView } from '@bourse/core/trading';
 import {
   ALLOTMENT_JOBS,
   allotmentChunkJobSchema,

@@ -8,11 +8,11 @@ import {
   SETTLEMENT_JOB_OPTIONS,
   settleBlockOrder,
   settlementQueue,
-} from '@bourse/server/blockTrade';
-import { marketTimeOf } from '@bourse/server/market/clock';
-import { redisMessagePublisher } from '@bourse/server/messages';
-import { type Db, logger } from '@bourse/server/platform';
-import { redisMarketView, redisUserEvents } from '@bourse/server/trading';
+} from '@bourse/core/blockTrade';
+import { marketTimeOf } from '@bourse/core/market/clock';
+import { redisMessagePublisher } from '@bourse/core/messages';
+import { type Db, logger } from '@bourse/core/platform';
+import { redisMarketView, redisUserEvents } from '@bourse/core/trading';
 import {
   BLOCK_TRADE_JOBS,
   BLOCK_TRADE_QUEUES,

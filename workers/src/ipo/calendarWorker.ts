@@ -7,10 +7,10 @@ import {
   redisMessagePublisher,
   settlePayments,
   snapshotHoldings,
-} from '@bourse/server/ipo';
-import { marketTimeOf } from '@bourse/server/market/clock';
-import { type Db, logger } from '@bourse/server/platform';
-import { redisMarketView } from '@bourse/server/trading';
+} from '@bourse/core/ipo';
+import { marketTimeOf } from '@bourse/core/market/clock';
+import { type Db, logger } from '@bourse/core/platform';
+import { redisMarketView } from '@bourse/core/trading';
 import {
   CALENDAR_JOBS,
   Dec,

@@ -1,7 +1,7 @@
 /** The after-close job that builds a trading day's dragon-tiger list, and the worker that runs it. */
 
-import { dayBarsOn, storeDragonTigerDay } from '@bourse/server/market/history';
-import { type Db, logger } from '@bourse/server/platform';
+import { dayBarsOn, storeDragonTigerDay } from '@bourse/core/market/history';
+import { type Db, logger } from '@bourse/core/platform';
 import {
   Dec,
   type DragonTigerJob,

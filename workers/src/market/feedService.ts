@@ -2,7 +2,7 @@
  * The `feed` background service: one active feed per deployment, the holder of the Redis
  * lock; every other feed process stands by, polling, and takes over once the lock expires.
  */
-import { logger } from '@bourse/server/platform';
+import { logger } from '@bourse/core/platform';
 import { FEED_KEYS, MARKET_QUEUES } from '@bourse/shared';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';

@@ -1,4 +1,4 @@
-import { loadConfig, openDatabase } from '@bourse/server/platform';
+import { loadConfig, openDatabase } from '@bourse/core/platform';
 import type { BackgroundService } from '../index.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '@bourse/server/platform';
-import { logger } from '@bourse/server/platform';
+import type { Database } from '@bourse/core/platform';
+import { logger } from '@bourse/core/platform';
 import {
   expireOrders,
   type Fence,
@@ -12,7 +12,7 @@ import {
   releaseHeld,
   type TradingDeps,
   takeShard,
-} from '@bourse/server/trading';
+} from '@bourse/core/trading';
 import {
   FEED_KEYS,
   FEED_SHARDS,

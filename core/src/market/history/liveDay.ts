@@ -8,7 +8,8 @@ import {
   type IndexQuoteUpdate,
   type MinuteSeries,
 } from '@bourse/shared';
-import type { AppContext } from '../../platform/appContext.ts';
+import type { PlatformContext } from '../../platform/context.ts';
+import type { MarketState } from '../marketState.ts';
 
 /**
  * What the charts need of a stock's or an index's day so far, in one shape: an index's value is
@@ -43,9 +44,12 @@ export function indexChartQuote(q: IndexQuoteUpdate): ChartQuote {
   };
 }
 
+/** What the live day reads: the process's market view and its Redis. */
+export type LiveDayContext = Pick<PlatformContext, 'redis' | 'redisPrefix'> & { market: MarketState };
+
 /** The trading date the feed is on, and the stock's or index's latest quote if it has traded that day. */
 export function today(
-  app: AppContext,
+  app: LiveDayContext,
   symbol: string,
 ): { tradingDate: string | undefined; quote?: ChartQuote } {
   const quote = app.market.chartQuote(symbol);
@@ -54,7 +58,7 @@ export function today(
 
 /** A day's complete 1-minute slots as the feed appended them to Redis; null if it has none. */
 export async function liveMinuteSeries(
-  app: AppContext,
+  app: LiveDayContext,
   symbol: string,
   tradingDate: string,
 ): Promise<MinuteSeries | null> {

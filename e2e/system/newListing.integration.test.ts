@@ -1,24 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createIpo } from '@bourse/server/ipo';
-import { DB_KINDS, openTestDatabase } from '@bourse/server/market/history/testing';
-import {
-  createRedis,
-  type Database,
-  loadConfig,
-  logger,
-  type RunningServer,
-  startServer,
-} from '@bourse/server/platform';
-import { createUser, deposit, placeOrder, serviceDeps } from '@bourse/server/trading/testing';
+import { createIpo } from '@bourse/core/ipo';
+import { DB_KINDS, openTestDatabase } from '@bourse/core/market/history/testing';
+import { createRedis, type Database, loadConfig, logger } from '@bourse/core/platform';
+import { createUser, deposit, placeOrder, serviceDeps } from '@bourse/core/trading/testing';
+import { type RunningServer, startServer } from '@bourse/server';
 import { Dec, FEED_KEYS, feedQuoteSchema, feedShard, parseJson, shanghaiDate } from '@bourse/shared';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoClock } from '../feed/index.ts';
-import { feedService } from './feedService.ts';
-import { storeDemoClock } from './feedState.ts';
-import { deleteKeys, TEST_REDIS_URL } from './testing/redis.ts';
+import { demoClock } from '../../workers/src/feed/index.ts';
+import { feedService } from '../../workers/src/market/feedService.ts';
+import { storeDemoClock } from '../../workers/src/market/feedState.ts';
+import { deleteKeys, TEST_REDIS_URL } from '../../workers/src/market/testing/redis.ts';
 
 /** The feed's first day; the issue was subscribed on 2026-07-09 (T) and paid on 2026-07-13 (T+2). */
 const LISTING_DAY = '2026-07-16';

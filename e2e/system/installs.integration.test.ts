@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allotmentQueue, startAllotmentRun } from '@bourse/server/ipo';
-import { dragonTigerDates, readDayBars } from '@bourse/server/market/history';
-import { DB_KINDS, type DbKind, maintenance } from '@bourse/server/market/history/testing';
+import { allotmentQueue, startAllotmentRun } from '@bourse/core/ipo';
+import { dragonTigerDates, readDayBars } from '@bourse/core/market/history';
+import { DB_KINDS, type DbKind, maintenance } from '@bourse/core/market/history/testing';
 import {
   type AppConfig,
   createRedis,
@@ -18,9 +18,9 @@ import {
   logger,
   openDatabase,
   resolveRedisPrefix,
-  startServer,
-} from '@bourse/server/platform';
-import { countRows, createUser, deposit, placeOrder, serviceDeps } from '@bourse/server/trading/testing';
+} from '@bourse/core/platform';
+import { countRows, createUser, deposit, placeOrder, serviceDeps } from '@bourse/core/trading/testing';
+import { startServer } from '@bourse/server';
 import {
   Dec,
   FEED_KEYS,
@@ -36,14 +36,14 @@ import { Queue } from 'bullmq';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { allotmentService } from './allotment/allotmentWorker.ts';
-import { issueAwaitingAllotment, statusOf, subscribe } from './allotment/testing/issues.ts';
-import { startWorkers } from './index.ts';
-import { dragonTigerService } from './market/dragonTigerWorker.ts';
-import { feedService } from './market/feedService.ts';
-import { bullPrefix } from './market/queues.ts';
-import { deleteKeys, TEST_REDIS_URL } from './market/testing/redis.ts';
-import { matcherService } from './trading/matcher.ts';
+import { allotmentService } from '../../workers/src/allotment/allotmentWorker.ts';
+import { issueAwaitingAllotment, statusOf, subscribe } from '../../workers/src/allotment/testing/issues.ts';
+import { startWorkers } from '../../workers/src/index.ts';
+import { dragonTigerService } from '../../workers/src/market/dragonTigerWorker.ts';
+import { feedService } from '../../workers/src/market/feedService.ts';
+import { bullPrefix } from '../../workers/src/market/queues.ts';
+import { deleteKeys, TEST_REDIS_URL } from '../../workers/src/market/testing/redis.ts';
+import { matcherService } from '../../workers/src/trading/matcher.ts';
 
 const BACKFILL_DAYS = 5;
 const MAINTENANCE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

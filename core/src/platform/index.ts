@@ -1,8 +1,6 @@
 export { DEMO_ACCOUNT, seedDemoAccount } from '../accounts/demoAccount.ts';
-export { seedStoreCatalogue } from '../store/seedCatalogue.ts';
-export { createApp } from './app.ts';
-export type { AppOptions } from './appContext.ts';
 export { type AppConfig, loadConfig } from './config.ts';
+export type { PlatformContext } from './context.ts';
 export { type Database, type Db, openDatabase } from './database.ts';
 export { logger } from './logger.ts';
 export { bullPrefix } from './queues.ts';
@@ -14,4 +12,3 @@ export {
   RedisNamespaceTakenError,
   resolveRedisPrefix,
 } from './redisNamespace.ts';
-export { type RunningServer, startServer } from './server.ts';
