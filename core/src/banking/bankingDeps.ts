@@ -4,7 +4,8 @@ import { type MessagePublisher, messagePublisher } from '../messages/index.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import type { Db } from '../platform/database.ts';
 import type { MarketView } from '../trading/marketView.ts';
-import { tradingDeps, type UserEventsPublisher } from '../trading/tradingDeps.ts';
+import { tradingDeps } from '../trading/tradingDeps.ts';
+import type { UserEventsPublisher } from '../trading/userEventsPublisher.ts';
 import { transferQueue } from './transferQueue.ts';
 
 /** What requesting a transfer needs: the database, the payment password, the market's day, the queue. */

@@ -5,7 +5,7 @@ import { stampMarketTime } from '../market/marketClock.ts';
 import { type MessagePublisher, notify, type SentMessage } from '../messages/index.ts';
 import type { Db } from '../platform/database.ts';
 import { newOutbox } from '../trading/execution.ts';
-import type { UserEventsPublisher } from '../trading/tradingDeps.ts';
+import type { UserEventsPublisher } from '../trading/userEventsPublisher.ts';
 import { bankCards, bankTransfers } from './schema.ts';
 import type { TransferRow } from './transfers.ts';
 

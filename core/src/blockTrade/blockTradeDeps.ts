@@ -3,7 +3,8 @@ import type { PayPasswordContext } from '../identity/index.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import type { Db } from '../platform/database.ts';
 import type { MarketView } from '../trading/marketView.ts';
-import { tradingDeps, type UserEventsPublisher } from '../trading/tradingDeps.ts';
+import { tradingDeps } from '../trading/tradingDeps.ts';
+import type { UserEventsPublisher } from '../trading/userEventsPublisher.ts';
 import { settlementQueue } from './settlementQueue.ts';
 
 /** What placing, cancelling and queueing block orders need. */

@@ -1,85 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea } from './bytea.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-
-/** Key material made on first start (the login RSA key pair); never in the repository. */
-export const serverKeys = pgTable('server_keys', {
-  id: text('id').primaryKey(),
-  publicKey: text('public_key').notNull(),
-  privateKey: text('private_key').notNull(),
-  createdAt: createdAt(),
-});
-
-/**
- * This database's random identity, one row made on first start: the deployment's Redis
- * namespace derives from it, so two databases never share queues, locks or quotes (docs/adr/0013).
- */
-export const databaseInstance = pgTable(
-  'database_instance',
-  {
-    singleton: boolean('singleton').primaryKey().default(true),
-    id: text('id').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [check('database_instance_singleton', sql`${t.singleton}`)],
-);
-
-export const users = pgTable(
-  'users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    account: text('account').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    username: text('username').notNull(),
-    givenName: text('given_name').notNull(),
-    email: text('email').notNull(),
-    mobile: text('mobile').notNull(),
-    role: text('role', { enum: ['user', 'admin'] })
-      .notNull()
-      .default('user'),
-    lang: text('lang').notNull().default('zh-CN'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    // "Alice" and "alice" are one account, so nobody can register a look-alike.
-    uniqueIndex('users_account_lower_idx').on(sql`lower(${t.account})`),
-    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
-  ],
-);
-
-/** Only the SHA-256 of a session token is stored: a database leak yields no usable token. */
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  },
-  // expires_at: the purge of expired sessions finds them without scanning the live ones.
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
-);
-
-/** One avatar per user, kept in the database so every server replica can serve it. */
-export const avatars = pgTable('avatars', {
-  id: uuid('id').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  mimeType: text('mime_type').notNull(),
-  content: bytea('content').notNull(),
-  createdAt: createdAt(),
-});
-
-// Feature tables live beside their features; drizzle-kit and the test helpers read them from here.
+// Every table, each beside its feature: drizzle-kit and the test helpers read them from here. Feature
+// schemas import what they reference from its own file, never from this barrel, so no cycle runs through it.
 // The storefront's tables are still in server/src/store (drizzle.config.ts lists them too).
+export { avatars, sessions, users } from '../accounts/schema.ts';
 export { bankCards, bankTransfers } from '../banking/schema.ts';
 export { blockOrders } from '../blockTrade/schema.ts';
 export { cashFundDays, cashFundHoldings, cashFundOrders, cashFundYields } from '../fund/schema.ts';
@@ -102,5 +24,6 @@ export {
   marketMinuteBars,
 } from '../market/history/schema.ts';
 export { messages } from '../messages/schema.ts';
+export { databaseInstance, serverKeys } from '../platform/schema.ts';
 export { fills, matcherFences, orders, positionHistory, positions } from '../trading/schema.ts';
 export { watchlistItems } from '../watchlist/schema.ts';

@@ -20,7 +20,7 @@ import type { Db } from '../platform/database.ts';
 import { requestHash, sameRequest } from '../platform/idempotency.ts';
 import { newOutbox } from '../trading/execution.ts';
 import { type MarketView, tradingDateOf } from '../trading/marketView.ts';
-import type { UserEventsPublisher } from '../trading/tradingDeps.ts';
+import type { UserEventsPublisher } from '../trading/userEventsPublisher.ts';
 import { fundToday } from './fundDay.ts';
 import { cashFundDays, cashFundHoldings, cashFundOrders, cashFundYields } from './schema.ts';
 

@@ -1,8 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { check, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-// The schema barrel first: ledger/columns imports `users` from it, and entering that cycle from
-// this side would read columns' helpers before they exist.
-import '../db/schema.ts';
 import { createdNow as at, cny, owner } from '../ledger/columns.ts';
 import { journalEntries } from '../ledger/schema.ts';
 

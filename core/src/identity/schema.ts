@@ -2,8 +2,8 @@
 import type { RealNameRefusalReason, RealNameStatus } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema.ts';
 import { bytea } from '../db/bytea.ts';
-import { users } from '../db/schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const user = () =>

@@ -1,5 +1,5 @@
 import { numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../db/schema.ts';
+import { users } from '../accounts/schema.ts';
 
 /** Cash in CNY, to the cent. */
 export const cny = (name: string) => numeric(name, { precision: 20, scale: 2 });

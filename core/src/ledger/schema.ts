@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema.ts';
 import { marketAt } from '../db/marketAt.ts';
-import { users } from '../db/schema.ts';
 import { cny, createdNow } from './columns.ts';
 
 /**

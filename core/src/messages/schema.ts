@@ -2,8 +2,8 @@
 import type { MessageKind } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema.ts';
 import { marketAt } from '../db/marketAt.ts';
-import { users } from '../db/schema.ts';
 
 /** Notices to one user: a kind and its string parameters, worded by the client in the reader's language. */
 export const messages = pgTable(

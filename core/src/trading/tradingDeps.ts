@@ -1,13 +1,8 @@
 import type { PlatformContext } from '../platform/context.ts';
 import type { Db } from '../platform/database.ts';
 import { redisUserEvents } from '../user-channel/userEvents.ts';
-import type { Outbox } from './execution.ts';
 import { type MarketView, redisMarketView } from './marketView.ts';
-
-/** Tells users what a committed transaction changed for them; never throws (the change is already made). */
-export interface UserEventsPublisher {
-  publish(out: Outbox): void;
-}
+import type { UserEventsPublisher } from './userEventsPublisher.ts';
 
 /** What the order service needs: the database, the market's snapshot, and the user channel. */
 export interface TradingDeps {

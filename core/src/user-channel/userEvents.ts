@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { logger } from '../platform/logger.ts';
 import type { Outbox } from '../trading/execution.ts';
 import type { MarketView } from '../trading/marketView.ts';
-import type { UserEventsPublisher } from '../trading/tradingDeps.ts';
+import type { UserEventsPublisher } from '../trading/userEventsPublisher.ts';
 import { balanceView, fillView, orderView, positionView } from '../trading/views.ts';
 
 export const userRoom = (userId: string) => `user:${userId}`;

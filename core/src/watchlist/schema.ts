@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../db/schema.ts';
+import { users } from '../accounts/schema.ts';
 
 /** The stocks each user watches; the list reads newest first by `added_at`. */
 export const watchlistItems = pgTable(

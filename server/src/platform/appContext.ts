@@ -1,4 +1,5 @@
 import { loginAttempts } from '@bourse/core/accounts/loginAttempts.ts';
+import { type RegistrationHooks, registrationLimit } from '@bourse/core/accounts/registration.ts';
 import { type LoginKeys, loginKeyStore } from '@bourse/core/accounts/serverKeys.ts';
 import { MarketState } from '@bourse/core/market/marketState.ts';
 import type { AttemptLimit } from '@bourse/core/platform/attemptLimit.ts';
@@ -7,7 +8,6 @@ import type { PlatformContext } from '@bourse/core/platform/context.ts';
 import type { Database } from '@bourse/core/platform/database.ts';
 import { redisUserSockets, type UserSockets } from '@bourse/core/user-channel/endSockets.ts';
 import type { Redis } from 'ioredis';
-import { type RegistrationHooks, registrationLimit } from '../accounts/register.handler.ts';
 
 export interface AppOptions {
   config: AppConfig;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RegistrationHooks } from '@bourse/core/accounts/registration.ts';
 import { type AppConfig, loadConfig, MEMORY_DATA_DIR } from '@bourse/core/platform/config.ts';
 import type { Database } from '@bourse/core/platform/database.ts';
 import { createRedis } from '@bourse/core/platform/redis.ts';
@@ -8,7 +9,6 @@ import { ApiClient } from '@bourse/core/testing/api.ts';
 import { type DbKind, openTestDatabase } from '@bourse/core/testing/testDatabase.ts';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
-import type { RegistrationHooks } from '../accounts/register.handler.ts';
 import { type RunningServer, startServer } from '../platform/server.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -5,7 +5,7 @@ import { logger } from '@bourse/core/platform';
 import { ACCOUNT_JOBS, ACCOUNT_QUEUES } from '@bourse/shared';
 import { Queue, Worker } from 'bullmq';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
+import type { BackgroundService } from '../service.ts';
 
 export interface SessionPurgeOptions {
   redisPrefix?: string;

@@ -19,8 +19,8 @@ import {
 } from '@bourse/shared';
 import { type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
+import type { BackgroundService } from '../service.ts';
 import { allotChunk, DrawnIssues, finishAllotment, planAllotment } from './batch.ts';
 
 export interface AllotmentOptions {

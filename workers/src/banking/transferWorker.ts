@@ -21,8 +21,8 @@ import {
 } from '@bourse/shared';
 import { DelayedError, type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
+import type { BackgroundService } from '../service.ts';
 import { simulatedBankOptionsFromEnv } from './bankOptions.ts';
 import { SimulatedBank, type SimulatedBankOptions } from './simulatedBank.ts';
 

@@ -6,8 +6,8 @@ import { redisMarketView } from '@bourse/core/trading';
 import { dayBefore, FUND_JOBS, FUND_QUEUES, fundAccrueJobSchema } from '@bourse/shared';
 import { type Job, Queue, Worker } from 'bullmq';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
+import type { BackgroundService } from '../service.ts';
 import { simulatedYieldPer10k } from './simulatedRates.ts';
 
 export interface AccrualOptions {

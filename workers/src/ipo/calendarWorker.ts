@@ -24,8 +24,8 @@ import {
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
+import type { BackgroundService } from '../service.ts';
 import { type CalendarDeps, calendarTick, marketClock } from './calendar.ts';
 import type { PipelineMarket } from './pipeline.ts';
 

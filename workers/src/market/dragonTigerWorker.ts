@@ -13,8 +13,8 @@ import {
 import { type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
+import type { BackgroundService } from '../service.ts';
 import { buildDragonTiger, DEVIATION_INDEX } from './dragonTiger.ts';
 import { feedOptionsFromEnv } from './feedOptions.ts';
 import { sweepDragonTigerLists } from './listSweep.ts';

@@ -7,7 +7,7 @@ import { FEED_KEYS, MARKET_QUEUES } from '@bourse/shared';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { generateUniverse, type Universe } from '../feed/index.ts';
-import type { BackgroundService, WorkerContext } from '../index.ts';
+import type { BackgroundService, WorkerContext } from '../service.ts';
 import { ActiveFeed } from './activeFeed.ts';
 import { backfillHistory } from './backfill.ts';
 import { FeedLock } from './feedLock.ts';

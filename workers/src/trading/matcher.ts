@@ -22,7 +22,7 @@ import {
   parseJson,
 } from '@bourse/shared';
 import { Redis } from 'ioredis';
-import type { BackgroundService } from '../index.ts';
+import type { BackgroundService } from '../service.ts';
 
 export interface MatcherOptions {
   redisPrefix?: string;

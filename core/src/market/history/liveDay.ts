@@ -6,10 +6,10 @@ import {
   FEED_KEYS,
   feedShard,
   type IndexQuoteUpdate,
+  type MarketStatus,
   type MinuteSeries,
 } from '@bourse/shared';
 import type { PlatformContext } from '../../platform/context.ts';
-import type { MarketState } from '../marketState.ts';
 
 /**
  * What the charts need of a stock's or an index's day so far, in one shape: an index's value is
@@ -44,8 +44,10 @@ export function indexChartQuote(q: IndexQuoteUpdate): ChartQuote {
   };
 }
 
-/** What the live day reads: the process's market view and its Redis. */
-export type LiveDayContext = Pick<PlatformContext, 'redis' | 'redisPrefix'> & { market: MarketState };
+/** What the live day reads: the process's market view (a MarketState) and its Redis. */
+export type LiveDayContext = Pick<PlatformContext, 'redis' | 'redisPrefix'> & {
+  market: { chartQuote(symbol: string): ChartQuote | undefined; readonly status: MarketStatus | null };
+};
 
 /** The trading date the feed is on, and the stock's or index's latest quote if it has traded that day. */
 export function today(
