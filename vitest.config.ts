@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{shared,server,workers}/src/**/*.test.ts', 'loadtest/**/*.test.ts'],
+          include: ['{shared,core,server,workers}/src/**/*.test.ts', 'loadtest/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
@@ -19,7 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{server,workers}/src/**/*.integration.test.ts'],
+          include: ['{core,server,workers}/src/**/*.integration.test.ts', 'e2e/system/*.integration.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { earliestListingDate, exchangeCalendar, giveHoldingHistory } from '@bourse/server/ipo/testing';
-import type { ResolvedRedis } from '@bourse/server/platform/localRedis';
-import { scratchPostgres } from '@bourse/server/trading/testing';
+import { earliestListingDate, exchangeCalendar, giveHoldingHistory } from '@bourse/core/ipo/testing';
+import type { ResolvedRedis } from '@bourse/core/platform/localRedis';
+import { scratchPostgres } from '@bourse/core/trading/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, privateRedis, type RunningProduct, startProduct } from './harness.ts';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type ResolvedRedis, resolveRedis } from '@bourse/server/platform/localRedis';
+import { type ResolvedRedis, resolveRedis } from '@bourse/core/platform/localRedis';
 import { type Browser, type BrowserContext, chromium, devices } from 'playwright-core';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');

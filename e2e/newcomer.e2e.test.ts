@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ResolvedRedis } from '@bourse/server/platform/localRedis';
+import type { ResolvedRedis } from '@bourse/core/platform/localRedis';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, privateRedis, type RunningProduct, startProduct } from './harness.ts';

@@ -17,12 +17,12 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { createRedis } from '@bourse/server/platform';
+import { createRedis } from '@bourse/core/platform';
 import { FEED_KEYS, FEED_SHARDS } from '@bourse/shared';
+import { scratchPostgres } from '../core/src/testing/testDatabase.ts';
 import { type ChildUsage, forkService, type ServiceChild } from '../server/src/market/testing/benchChild.ts';
 import { percentile } from '../server/src/market/testing/benchStats.ts';
 import { spawnServer } from '../server/src/market/testing/spawnServer.ts';
-import { scratchPostgres } from '../server/src/testing/testDatabase.ts';
 import { benchArgs, deletePrefix, loadAverage as load, machine, mib, runBench } from './benchRun.ts';
 import type { ClientCommand, ClientReply, Transport } from './market/clientProcess.ts';
 

@@ -19,15 +19,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { createRedis } from '@bourse/server/platform';
-import { redisMarketView } from '@bourse/server/trading';
+import { createRedis } from '@bourse/core/platform';
+import { redisMarketView } from '@bourse/core/trading';
 import {
   checkLedgerAndOrders,
   countRows,
   fillsBetween,
   postgresBackendCpu,
   scratchPostgres,
-} from '@bourse/server/trading/testing';
+} from '@bourse/core/trading/testing';
 import {
   accountSummarySchema,
   Dec,
@@ -36,10 +36,10 @@ import {
   orderSchema,
   positionSchema,
 } from '@bourse/shared';
+import { ApiClient } from '../core/src/testing/api.ts';
 import { type ChildUsage, forkService, type ServiceChild } from '../server/src/market/testing/benchChild.ts';
 import { percentile, random } from '../server/src/market/testing/benchStats.ts';
 import { spawnServer } from '../server/src/market/testing/spawnServer.ts';
-import { ApiClient } from '../server/src/testing/api.ts';
 import { demoClock } from '../workers/src/feed/clock.ts';
 import { storeDemoClock } from '../workers/src/market/feedState.ts';
 import { benchArgs, deletePrefix, loadAverage, machine, mib, runBench } from './benchRun.ts';

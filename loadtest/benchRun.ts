@@ -4,7 +4,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import type { createRedis } from '@bourse/server/platform';
+import type { createRedis } from '@bourse/core/platform';
 
 /** The command line's options; `pnpm bench:x -- --n 5` passes the `--` on, past which parseArgs sees only positionals. */
 export function benchArgs<const O extends NonNullable<ParseArgsConfig['options']>>(options: O) {

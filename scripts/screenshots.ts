@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_ACCOUNT } from '@bourse/server/platform';
-import { scratchPostgres } from '@bourse/server/trading/testing';
+import { DEMO_ACCOUNT } from '@bourse/core/platform';
+import { scratchPostgres } from '@bourse/core/trading/testing';
 import type { Page } from 'playwright-core';
 import {
   launchBrowser,

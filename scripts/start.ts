@@ -11,10 +11,9 @@ import {
   RedisNamespaceTakenError,
   resolveRedisPrefix,
   seedDemoAccount,
-  seedStoreCatalogue,
-  startServer,
-} from '@bourse/server/platform';
-import { RedisUnavailableError, resolveRedis } from '@bourse/server/platform/localRedis';
+} from '@bourse/core/platform';
+import { RedisUnavailableError, resolveRedis } from '@bourse/core/platform/localRedis';
+import { seedStoreCatalogue, startServer } from '@bourse/server';
 import { startWorkers } from '@bourse/workers';
 
 type Stop = () => Promise<void>;

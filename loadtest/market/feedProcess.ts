@@ -3,7 +3,7 @@
  * process, on an in-memory database, publishing under REDIS_PREFIX. No history backfill: the
  * benchmark needs the live ticks only. Speaks the benchChild protocol (port 0: it serves nothing).
  */
-import { loadConfig, openDatabase } from '@bourse/server/platform';
+import { loadConfig, openDatabase } from '@bourse/core/platform';
 // Internal imports: the workers package exports only the registered services.
 import { serveParent } from '../../server/src/market/testing/benchChild.ts';
 import { feedService } from '../../workers/src/market/feedService.ts';

@@ -5,11 +5,11 @@
  * A client subscribes with its first message, { symbols }, and is acknowledged with `[]`.
  * No schema checks and no protocol framing: that is what the ratio measures.
  */
-import { createRedis } from '@bourse/server/platform';
+import { createRedis } from '@bourse/core/platform';
 import { FEED_KEYS, FEED_SHARDS, type FeedQuote, type QuoteUpdate } from '@bourse/shared';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { toQuoteUpdate } from '../../core/src/market/quoteViews.ts';
 import { Conflator } from '../../server/src/market/conflator.ts';
-import { toQuoteUpdate } from '../../server/src/market/quoteViews.ts';
 import { SubscriptionIndex } from '../../server/src/market/subscriptionIndex.ts';
 import { serveParent } from '../../server/src/market/testing/benchChild.ts';
 

@@ -2,8 +2,8 @@
  * What the load generator reads of the market, straight from the feed's Redis keys through the
  * trading code's own market view: the status, and the touch of the symbols it trades.
  */
-import type { createRedis } from '@bourse/server/platform';
-import type { redisMarketView } from '@bourse/server/trading';
+import type { createRedis } from '@bourse/core/platform';
+import type { redisMarketView } from '@bourse/core/trading';
 import {
   classifySymbol,
   FEED_KEYS,

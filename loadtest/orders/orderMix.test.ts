@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { feedQuote } from '../../core/src/market/testing/feedDouble.ts';
 import { random } from '../../server/src/market/testing/benchStats.ts';
-import { feedQuote } from '../../server/src/market/testing/feedDouble.ts';
 import {
   limitPriceCents,
   ORDER_INTENTS,

@@ -5,7 +5,7 @@
  * REDIS_URL under REDIS_PREFIX. The feed runs on the demo clock without history backfill: the
  * benchmark needs the live day only. Speaks the benchChild protocol (port 0: it serves nothing).
  */
-import { loadConfig, openDatabase } from '@bourse/server/platform';
+import { loadConfig, openDatabase } from '@bourse/core/platform';
 import { serveParent } from '../../server/src/market/testing/benchChild.ts';
 // Internal imports: the workers package exports only the registered services.
 import { type BackgroundService, startWorkers } from '../../workers/src/index.ts';

@@ -6,7 +6,7 @@
  *   pnpm exec tsx loadtest/orders/signUp.ts --url http://127.0.0.1:3000 --users 200 > tokens.txt
  */
 import { parseArgs } from 'node:util';
-import { ApiClient } from '../../server/src/testing/api.ts';
+import { ApiClient } from '../../core/src/testing/api.ts';
 
 const { values } = parseArgs({
   options: {

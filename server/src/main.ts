@@ -5,9 +5,9 @@ import {
   openDatabase,
   resolveRedisPrefix,
   seedDemoAccount,
-  seedStoreCatalogue,
-  startServer,
-} from './platform/index.ts';
+} from '@bourse/core/platform';
+import { startServer } from './platform/server.ts';
+import { seedStoreCatalogue } from './store/seedCatalogue.ts';
 
 /**
  * One server replica (docker-compose, `pnpm --filter @bourse/server start`). Needs a reachable

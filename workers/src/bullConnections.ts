@@ -1,4 +1,4 @@
-import { bullPrefix, logger } from '@bourse/server/platform';
+import { bullPrefix, logger } from '@bourse/core/platform';
 import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 

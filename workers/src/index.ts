@@ -1,4 +1,3 @@
-import type { AppConfig, Database } from '@bourse/server/platform';
 import { sessionPurgeService } from './accounts/sessionPurgeWorker.ts';
 import { allotmentService } from './allotment/allotmentWorker.ts';
 import { bankTransferService } from './banking/transferWorker.ts';
@@ -7,22 +6,10 @@ import { cashFundAccrualService } from './fund/accrualWorker.ts';
 import { ipoCalendarService } from './ipo/calendarWorker.ts';
 import { dragonTigerService } from './market/dragonTigerWorker.ts';
 import { feedService } from './market/feedService.ts';
+import type { BackgroundService, WorkerContext } from './service.ts';
 import { matcherService } from './trading/matcher.ts';
 
-export interface WorkerContext {
-  config: AppConfig;
-  database: Database;
-  /** Each BullMQ worker and the feed open their own connections (BullMQ needs blocking ones). */
-  redisUrl: string;
-  /** The deployment's Redis namespace (resolveRedisPrefix): every key, channel, queue and lock behind it. */
-  redisPrefix: string;
-}
-
-/** A long-running background service: a BullMQ worker group or the market feed. */
-export interface BackgroundService {
-  name: string;
-  start(context: WorkerContext): Promise<{ stop(): Promise<void> }>;
-}
+export type { BackgroundService, WorkerContext };
 
 /** Every background service, in start order. Later features register theirs here. */
 export const SERVICES: readonly BackgroundService[] = [

@@ -3,7 +3,7 @@
  * `--except feed` every BullMQ worker group. `pnpm start` runs them in-process instead.
  */
 import { parseArgs } from 'node:util';
-import { createRedis, loadConfig, logger, openDatabase, resolveRedisPrefix } from '@bourse/server/platform';
+import { createRedis, loadConfig, logger, openDatabase, resolveRedisPrefix } from '@bourse/core/platform';
 import { writeHeartbeat } from './heartbeat.ts';
 import { SERVICES, startWorkers } from './index.ts';
 

@@ -2,14 +2,14 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { authenticate, createSession } from '@bourse/core/accounts/sessions.ts';
+import { users } from '@bourse/core/db/schema.ts';
+import type { Database } from '@bourse/core/platform/database.ts';
+import { scratchPostgres } from '@bourse/core/testing/testDatabase.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema.ts';
-import type { Database } from '../platform/database.ts';
 import { withoutWrites } from '../testing/rows.ts';
-import { scratchPostgres } from '../testing/testDatabase.ts';
 import { connected, startReplica, until, userSocket } from '../user-channel/testing/userSockets.ts';
-import { authenticate, createSession } from './sessions.ts';
 
 const CLI = fileURLToPath(new URL('./cli/adminUser.ts', import.meta.url));
 

@@ -1,8 +1,8 @@
+import { realNameVerifications } from '@bourse/core/db/schema.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { NOT_VERIFIED, userRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
-import { realNameVerifications } from '../db/schema.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
 describe.each(DB_KINDS)('GET /api/user/authenticationDetail on %s', (kind) => {

@@ -1,8 +1,8 @@
+import { avatars } from '@bourse/core/db/schema.ts';
 import { DomainError } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { avatars } from '../db/schema.ts';
 import type { AppContext } from '../platform/appContext.ts';
 
 export const AVATAR_PATH = '/user/avatar/:id';

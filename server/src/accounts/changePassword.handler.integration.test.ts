@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { createSession } from '@bourse/core/accounts/sessions.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { createUser } from '@bourse/core/trading/testing/serviceDeps.ts';
 import { userRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { createUser } from '../trading/testing/serviceDeps.ts';
-import { createSession } from './sessions.ts';
 
 describe.each(DB_KINDS)('POST /api/user/changePassword on %s', (kind) => {
   const t = useTestServer(kind);

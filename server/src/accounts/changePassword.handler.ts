@@ -1,10 +1,10 @@
+import { verifyWithinLoginLimits } from '@bourse/core/accounts/loginAttempts.ts';
+import { hashPassword, verifyPassword } from '@bourse/core/accounts/passwords.ts';
+import { revokeOtherSessions } from '@bourse/core/accounts/sessions.ts';
+import { users } from '@bourse/core/db/schema.ts';
 import { DomainError, type userRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { verifyWithinLoginLimits } from './loginAttempts.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import { revokeOtherSessions } from './sessions.ts';
 
 export const changePasswordHandler: Handler<typeof userRoutes.changePassword> = async (ctx) => {
   const session = signedIn(ctx);

@@ -1,10 +1,10 @@
+import { seedDemoAccount } from '@bourse/core/accounts/demoAccount.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { tradingRoutes, userRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { expectOk } from '../testing/expectations.ts';
 import { withoutWrites } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { seedDemoAccount } from './demoAccount.ts';
 
 describe.each(DB_KINDS)('seedDemoAccount on %s', (kind) => {
   const t = useTestServer(kind);

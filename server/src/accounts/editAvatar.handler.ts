@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { avatarUrl } from '@bourse/core/accounts/users.ts';
+import { avatars } from '@bourse/core/db/schema.ts';
 import { DomainError, type userRoutes } from '@bourse/shared';
-import { avatars } from '../db/schema.ts';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { avatarUrl } from './users.ts';
 
 export const editAvatarHandler: Handler<typeof userRoutes.editAvatar> = async (ctx) => {
   const { userId } = signedIn(ctx);

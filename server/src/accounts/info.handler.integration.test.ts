@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { hashSessionToken } from '@bourse/core/accounts/tokens.ts';
+import { sessions } from '@bourse/core/db/schema.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { userRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { hashSessionToken } from './tokens.ts';
 
 describe.each(DB_KINDS)('GET /api/user/info and session tokens on %s', (kind) => {
   const t = useTestServer(kind);

@@ -1,8 +1,8 @@
+import { newRegistration } from '@bourse/core/testing/api.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { userRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
-import { newRegistration } from '../testing/api.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
 describe.each(DB_KINDS)('an account from registration to logout on %s', (kind) => {

@@ -1,8 +1,8 @@
+import { langSetting } from '@bourse/core/accounts/users.ts';
+import { users } from '@bourse/core/db/schema.ts';
 import type { userRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { langSetting } from './users.ts';
 
 export const langHandler: Handler<typeof userRoutes.setLang> = async (ctx) => {
   await ctx.app.db

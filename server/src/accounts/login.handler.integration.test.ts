@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { userRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { withoutWrites } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { holdVerifications } from '../testing/verifications.ts';
 

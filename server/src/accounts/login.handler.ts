@@ -1,11 +1,11 @@
+import { verifyWithinLoginLimits } from '@bourse/core/accounts/loginAttempts.ts';
+import { verifyPassword } from '@bourse/core/accounts/passwords.ts';
+import { signIn } from '@bourse/core/accounts/sessions.ts';
+import { findByAccount } from '@bourse/core/accounts/users.ts';
+import { ensureStarterPortfolio } from '@bourse/core/ledger/startingDeposit.ts';
 import { DomainError, loginCredentials, type userRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
-import { ensureStarterPortfolio } from '../ledger/startingDeposit.ts';
-import { verifyWithinLoginLimits } from './loginAttempts.ts';
-import { verifyPassword } from './passwords.ts';
 import { readCredentials } from './readCredentials.ts';
-import { signIn } from './sessions.ts';
-import { findByAccount } from './users.ts';
 
 export const loginHandler: Handler<typeof userRoutes.login> = async ({ body, app, ip }) => {
   const { account, password } = await readCredentials(app, body.query, loginCredentials);

@@ -1,6 +1,6 @@
+import { revokeSession } from '@bourse/core/accounts/sessions.ts';
 import type { userRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { revokeSession } from './sessions.ts';
 
 export const logoutHandler: Handler<typeof userRoutes.logout> = async (ctx) => {
   const { id } = signedIn(ctx);

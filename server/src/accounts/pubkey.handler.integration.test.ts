@@ -1,11 +1,11 @@
 import { createPublicKey } from 'node:crypto';
+import { serverKeys } from '@bourse/core/db/schema.ts';
+import { loadConfig } from '@bourse/core/platform/config.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { userRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
-import { serverKeys } from '../db/schema.ts';
 import { createAppContext } from '../platform/appContext.ts';
-import { loadConfig } from '../platform/config.ts';
 import { expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
 describe.each(DB_KINDS)('GET /api/user/pubkey on %s', (kind) => {

@@ -1,7 +1,7 @@
+import { decryptQuery } from '@bourse/core/accounts/credentialsCipher.ts';
+import { parseInput } from '@bourse/core/platform/validation.ts';
 import type { z } from 'zod';
-import { parseInput } from '../http/validation.ts';
 import type { AppContext } from '../platform/appContext.ts';
-import { decryptQuery } from './credentialsCipher.ts';
 
 /** Decrypts a login/register `query` and parses it with the credentials contract. */
 export async function readCredentials<S extends z.ZodType>(

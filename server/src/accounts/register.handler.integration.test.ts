@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { newRegistration } from '@bourse/core/testing/api.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { userRoutes } from '@bourse/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { newRegistration } from '../testing/api.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { rowCounts, withoutWrites } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
 describe.each(DB_KINDS)('POST /api/user/register on %s', (kind) => {

@@ -1,38 +1,8 @@
-import {
-  DomainError,
-  type Locale,
-  type RegisterCredentials,
-  registerCredentials,
-  type userRoutes,
-} from '@bourse/shared';
-import type { Redis } from 'ioredis';
-import { users } from '../db/schema.ts';
+import { lockoutMinutes } from '@bourse/core/accounts/loginAttempts.ts';
+import { createAccount } from '@bourse/core/accounts/registration.ts';
+import { DomainError, registerCredentials, type userRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
-import { startingDeposit } from '../ledger/startingDeposit.ts';
-import type { AppContext } from '../platform/appContext.ts';
-import { AttemptLimit } from '../platform/attemptLimit.ts';
-import type { Db } from '../platform/database.ts';
-import { lockoutMinutes } from './loginAttempts.ts';
-import { hashPassword } from './passwords.ts';
 import { readCredentials } from './readCredentials.ts';
-import { signIn } from './sessions.ts';
-import { toUserInfo } from './users.ts';
-
-/** Extension points of registration; each runs inside the registration transaction. */
-export interface RegistrationHooks {
-  /** Demo mode only: credit the new account's starting deposit; the ledger's paper deposit by default. */
-  startingDeposit?: (tx: Db, userId: string) => Promise<void>;
-}
-
-/**
- * Registrations per client IP in an hour, counted before the account is made (so concurrent
- * ones cannot pass the limit) and given back when registering fails (a taken account name).
- */
-export function registrationLimit(redis: Redis, prefix: string, perHour: number): AttemptLimit {
-  return new AttemptLimit(redis, prefix, 'register', [
-    { name: 'ip', attempts: perHour, windowMs: 60 * 60_000 },
-  ]);
-}
 
 export const registerHandler: Handler<typeof userRoutes.register> = async ({ body, app, locale, ip }) => {
   const credentials = await readCredentials(app, body.query, registerCredentials);
@@ -42,27 +12,3 @@ export const registerHandler: Handler<typeof userRoutes.register> = async ({ bod
   }
   return result.value;
 };
-
-async function createAccount(app: AppContext, credentials: RegisterCredentials, locale: Locale) {
-  const passwordHash = await hashPassword(credentials.password);
-  return app.db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        account: credentials.account,
-        passwordHash,
-        username: credentials.username,
-        givenName: credentials.givenName,
-        email: credentials.email,
-        mobile: credentials.mobile,
-        lang: credentials.lang ?? locale,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!user) throw new DomainError('auth.accountTaken');
-    if (app.config.demoMode) {
-      await (app.registrationHooks.startingDeposit ?? startingDeposit(app))(tx, user.id);
-    }
-    return signIn(tx, toUserInfo(user, null));
-  });
-}

@@ -1,3 +1,5 @@
+import { authenticate } from '@bourse/core/accounts/sessions.ts';
+import { bullPrefix } from '@bourse/core/platform/queues.ts';
 import {
   ACCOUNT_QUEUES,
   BANK_QUEUES,
@@ -12,10 +14,8 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Queue } from 'bullmq';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { authenticate } from '../accounts/sessions.ts';
 import { apiErrorHandler } from '../http/errorHandler.ts';
 import type { AppContext } from '../platform/appContext.ts';
-import { bullPrefix } from '../platform/queues.ts';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 

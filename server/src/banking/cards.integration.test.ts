@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { BankCustomer, sampleCardNumber } from '@bourse/core/banking/testing.ts';
+import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { bankingRoutes, type ErrorKey, type ErrorParams, luhnCheckDigit } from '@bourse/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ApiResponse } from '../testing/api.ts';
 import { expectFailure, expectOk, expectRefused } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { BankCustomer, sampleCardNumber } from './testing.ts';
 
 const cards = z.array(bankingRoutes.cards.response.element);
 const card = bankingRoutes.bindCard.response;

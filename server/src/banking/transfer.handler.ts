@@ -1,8 +1,8 @@
+import { bankingDeps } from '@bourse/core/banking/bankingDeps.ts';
+import { requestTransfer } from '@bourse/core/banking/transfers.ts';
 import type { bankingRoutes } from '@bourse/shared';
-import { idempotencyKeyOf } from '../http/idempotency.ts';
+import { idempotencyKeyOf } from '../http/idempotencyKey.ts';
 import type { TradeRouteContext } from '../trading/tradeRoute.ts';
-import { bankingDeps } from './bankingDeps.ts';
-import { requestTransfer } from './transfers.ts';
 
 export async function transferHandler(ctx: TradeRouteContext<typeof bankingRoutes.transfer>) {
   const key = idempotencyKeyOf(ctx.header);

@@ -1,4 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { bankTransfers } from '@bourse/core/banking/schema.ts';
+import { settleTransfer } from '@bourse/core/banking/settle.ts';
+import {
+  auditBanking,
+  BankCustomer,
+  HEALTHY,
+  PAY_PASSWORD,
+  sampleCardNumber,
+} from '@bourse/core/banking/testing.ts';
+import { messages } from '@bourse/core/db/schema.ts';
+import { addProceeds, lockUserCash, post } from '@bourse/core/ledger/ledger.ts';
+import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
   bankingRoutes,
   Dec,
@@ -10,16 +23,9 @@ import {
 } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../db/schema.ts';
-import { addProceeds, lockUserCash, post } from '../ledger/ledger.ts';
-import type { ApiResponse } from '../testing/api.ts';
 import { expectOk, expectRefused } from '../testing/expectations.ts';
 import { rowCounts, withoutWrites } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { bankTransfers } from './schema.ts';
-import { settleTransfer } from './settle.ts';
-import { auditBanking, BankCustomer, HEALTHY, PAY_PASSWORD, sampleCardNumber } from './testing.ts';
 
 const transfer = bankingRoutes.transfer.response;
 const account = tradingRoutes.account.response;

@@ -1,7 +1,7 @@
+import { blockTradeDeps } from '@bourse/core/blockTrade/blockTradeDeps.ts';
+import { failedSettlements } from '@bourse/core/blockTrade/settlementFailures.ts';
 import type { blockTradeRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
-import { blockTradeDeps } from './blockTradeDeps.ts';
-import { failedSettlements } from './settlementFailures.ts';
 
 /** Back office: block orders whose settlement failed every attempt, still frozen. */
 export const adminFailedHandler: Handler<typeof blockTradeRoutes.adminFailed> = async (ctx) => ({

@@ -1,7 +1,7 @@
+import { blockTradeDeps } from '@bourse/core/blockTrade/blockTradeDeps.ts';
+import { retrySettlement } from '@bourse/core/blockTrade/settlementFailures.ts';
 import type { blockTradeRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
-import { blockTradeDeps } from './blockTradeDeps.ts';
-import { retrySettlement } from './settlementFailures.ts';
 
 /** Back office: settle a failed block order again, now. */
 export const adminRetryHandler: Handler<typeof blockTradeRoutes.adminRetry> = async (ctx) => {

@@ -1,7 +1,7 @@
+import { blockTradeDeps } from '@bourse/core/blockTrade/blockTradeDeps.ts';
+import { queueSettlements } from '@bourse/core/blockTrade/settlementQueue.ts';
 import type { blockTradeRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
-import { blockTradeDeps } from './blockTradeDeps.ts';
-import { queueSettlements } from './settlementQueue.ts';
 
 /** Back office: settle every pending block order now, whatever its day, rather than after the close. */
 export const adminSettleHandler: Handler<typeof blockTradeRoutes.adminSettle> = async (ctx) => {

@@ -1,18 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { blockTradeRoutes, messageSchema, tradingRoutes } from '@bourse/shared';
-import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { messages, users } from '../db/schema.ts';
-import { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
-import { expectFailure, expectOk, expectRefused } from '../testing/expectations.ts';
-import { rowCounts, withoutWrites } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
-import { useTestServer } from '../testing/testServer.ts';
-import { sellableQuantity } from '../trading/execution.ts';
-import { positions } from '../trading/schema.ts';
-import { TODAY } from '../trading/testing/marketDouble.ts';
-import { settleBlockOrder } from './settle.ts';
-import { recordSettlementFailure } from './settlementFailures.ts';
+import { settleBlockOrder } from '@bourse/core/blockTrade/settle.ts';
+import { recordSettlementFailure } from '@bourse/core/blockTrade/settlementFailures.ts';
 import {
   auditBlockTrades,
   BlockTrader,
@@ -21,7 +9,19 @@ import {
   MarketDouble,
   PAY_PASSWORD,
   quote,
-} from './testing.ts';
+} from '@bourse/core/blockTrade/testing.ts';
+import { messages, users } from '@bourse/core/db/schema.ts';
+import { journalEntries, ledgerAccounts, postings } from '@bourse/core/ledger/schema.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { sellableQuantity } from '@bourse/core/trading/execution.ts';
+import { positions } from '@bourse/core/trading/schema.ts';
+import { TODAY } from '@bourse/core/trading/testing/marketDouble.ts';
+import { blockTradeRoutes, messageSchema, tradingRoutes } from '@bourse/shared';
+import { and, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectFailure, expectOk, expectRefused } from '../testing/expectations.ts';
+import { rowCounts, withoutWrites } from '../testing/rows.ts';
+import { useTestServer } from '../testing/testServer.ts';
 
 const order = blockTradeRoutes.place.response;
 const account = tradingRoutes.account.response;

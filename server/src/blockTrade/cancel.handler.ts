@@ -1,8 +1,8 @@
+import { blockOrderView, cancelBlockOrder } from '@bourse/core/blockTrade/blockOrders.ts';
+import { blockTradeDeps } from '@bourse/core/blockTrade/blockTradeDeps.ts';
 import { type blockTradeRoutes, DomainError } from '@bourse/shared';
 import { z } from 'zod';
 import type { TradeRouteContext } from '../trading/tradeRoute.ts';
-import { blockOrderView, cancelBlockOrder } from './blockOrders.ts';
-import { blockTradeDeps } from './blockTradeDeps.ts';
 
 export async function cancelHandler(ctx: TradeRouteContext<typeof blockTradeRoutes.cancel>) {
   const id = z.uuid().safeParse(ctx.params.id);

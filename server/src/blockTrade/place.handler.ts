@@ -1,9 +1,9 @@
+import { blockOrderView } from '@bourse/core/blockTrade/blockOrders.ts';
+import { blockTradeDeps } from '@bourse/core/blockTrade/blockTradeDeps.ts';
+import { placeBlockOrder } from '@bourse/core/blockTrade/placeBlockOrder.ts';
 import type { blockTradeRoutes } from '@bourse/shared';
-import { idempotencyKeyOf } from '../http/idempotency.ts';
+import { idempotencyKeyOf } from '../http/idempotencyKey.ts';
 import type { TradeRouteContext } from '../trading/tradeRoute.ts';
-import { blockOrderView } from './blockOrders.ts';
-import { blockTradeDeps } from './blockTradeDeps.ts';
-import { placeBlockOrder } from './placeBlockOrder.ts';
 
 export async function placeHandler(ctx: TradeRouteContext<typeof blockTradeRoutes.place>) {
   const key = idempotencyKeyOf(ctx.header);

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { accrueThrough } from '@bourse/core/fund/accrual.ts';
+import { expectFundBalanced } from '@bourse/core/fund/testing.ts';
+import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { MarketDouble } from '@bourse/core/trading/testing/marketDouble.ts';
 import { cashFundRoutes, Dec, type ErrorKey, type ErrorParams, tradingRoutes } from '@bourse/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { ApiResponse } from '../testing/api.ts';
 import { expectOk, expectRefused } from '../testing/expectations.ts';
 import { rowCounts } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { MarketDouble } from '../trading/testing/marketDouble.ts';
-import { accrueThrough } from './accrual.ts';
-import { expectFundBalanced } from './testing.ts';
 
 const operation = cashFundRoutes.subscribe.response;
 

@@ -1,6 +1,6 @@
+import { history } from '@bourse/core/fund/cashFund.ts';
 import type { cashFundRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { history } from './cashFund.ts';
 
 export const historyHandler: Handler<typeof cashFundRoutes.history> = async (ctx) =>
   history(ctx.app.db, signedIn(ctx).userId, ctx.query);

@@ -1,8 +1,8 @@
+import { redeem, subscribe } from '@bourse/core/fund/cashFund.ts';
+import { cashFundDeps } from '@bourse/core/fund/fundDeps.ts';
 import type { cashFundRoutes } from '@bourse/shared';
-import { idempotencyKeyOf } from '../http/idempotency.ts';
+import { idempotencyKeyOf } from '../http/idempotencyKey.ts';
 import type { TradeRouteContext } from '../trading/tradeRoute.ts';
-import { redeem, subscribe } from './cashFund.ts';
-import { cashFundDeps } from './fundDeps.ts';
 
 /** POST /fund/cash/subscribe (an amount of cash) and /redeem (units), each with its Idempotency-Key. */
 export function fundTradeHandler<K extends 'subscribe' | 'redeem'>(kind: K) {

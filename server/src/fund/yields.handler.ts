@@ -1,6 +1,6 @@
+import { yields } from '@bourse/core/fund/cashFund.ts';
 import type { cashFundRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { yields } from './cashFund.ts';
 
 export const yieldsHandler: Handler<typeof cashFundRoutes.yields> = async (ctx) =>
   yields(ctx.app.db, signedIn(ctx).userId, ctx.query);

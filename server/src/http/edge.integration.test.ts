@@ -1,7 +1,7 @@
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { describe, expect, it } from 'vitest';
 import { expectFailure } from '../testing/expectations.ts';
 import { withoutWrites } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
 describe.each(DB_KINDS)('the HTTP edge on %s', (kind) => {

@@ -1,5 +1,5 @@
+import { logger } from '@bourse/core/platform/logger.ts';
 import type { NextFunction, Request, Response } from 'express';
-import { logger } from '../platform/logger.ts';
 import { failureEnvelope, toFailure } from './failure.ts';
 import { localeOf } from './locale.ts';
 

@@ -1,13 +1,13 @@
+import { users } from '@bourse/core/db/schema.ts';
+import { loadConfig } from '@bourse/core/platform/config.ts';
+import { ApiClient } from '@bourse/core/testing/api.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { defineRoute } from '@bourse/shared';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { users } from '../db/schema.ts';
 import { createAppContext } from '../platform/appContext.ts';
-import { loadConfig } from '../platform/config.ts';
-import { ApiClient } from '../testing/api.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { apiErrorHandler } from './errorHandler.ts';
 import { mountRoute, signedIn } from './mountRoute.ts';

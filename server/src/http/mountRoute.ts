@@ -1,3 +1,5 @@
+import { authenticate, type Session } from '@bourse/core/accounts/sessions.ts';
+import { parseInput } from '@bourse/core/platform/validation.ts';
 import {
   type BodyOf,
   DomainError,
@@ -8,11 +10,9 @@ import {
   type RouteContract,
 } from '@bourse/shared';
 import type { Request, Response, Router } from 'express';
-import { authenticate, type Session } from '../accounts/sessions.ts';
 import type { AppContext } from '../platform/appContext.ts';
 import { localeOf } from './locale.ts';
 import { readUpload, type Upload } from './upload.ts';
-import { parseInput } from './validation.ts';
 
 export interface RouteContext<C extends RouteContract> {
   body: BodyOf<C>;

@@ -1,5 +1,5 @@
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { describe, expect, it } from 'vitest';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
 /** The CSP as directive → sources. */

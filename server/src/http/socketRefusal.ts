@@ -1,6 +1,6 @@
+import { logger } from '@bourse/core/platform/logger.ts';
 import { DomainError, type Locale, matchLocale, translateError } from '@bourse/shared';
 import type { Socket } from 'socket.io';
-import { logger } from '../platform/logger.ts';
 import { localeOf } from './locale.ts';
 
 /** The handshake's `auth.lang`, else its Accept-Language, else zh-CN. */

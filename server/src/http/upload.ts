@@ -1,7 +1,7 @@
+import { type SniffedType, sniffFileType } from '@bourse/core/platform/fileType.ts';
 import { DomainError, type RouteContract } from '@bourse/shared';
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
-import { type SniffedType, sniffFileType } from './fileType.ts';
 
 type UploadSpec = NonNullable<RouteContract['upload']>;
 

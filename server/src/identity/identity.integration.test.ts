@@ -1,10 +1,14 @@
+import {
+  checkPayPassword,
+  type PayPasswordContext,
+  requireVerifiedUser,
+} from '@bourse/core/identity/index.ts';
+import { givePayPassword, verifyUser } from '@bourse/core/identity/testing.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { DomainError, type ErrorKey, translateError } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { holdVerifications } from '../testing/verifications.ts';
-import { checkPayPassword, type PayPasswordContext, requireVerifiedUser } from './index.ts';
-import { givePayPassword, verifyUser } from './testing.ts';
 
 /** What a call throws, as key, status and params. */
 async function refusal(call: Promise<unknown>): Promise<{ key: ErrorKey; status: number; params: object }> {

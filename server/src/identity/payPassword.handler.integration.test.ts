@@ -1,11 +1,11 @@
+import { payPasswords } from '@bourse/core/db/schema.ts';
+import { beijingClock } from '@bourse/core/identity/payPasswordAttempts.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { type ErrorKey, type ErrorParams, identityRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payPasswords } from '../db/schema.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { beijingClock } from './payPasswordAttempts.ts';
 
 const PATH = '/api/user/payPassword';
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { messages, users } from '@bourse/core/db/schema.ts';
+import { requireVerifiedUser } from '@bourse/core/identity/index.ts';
+import { sampleResidentId } from '@bourse/core/identity/testing.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { identityRoutes, userRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages, users } from '../db/schema.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { withoutWrites } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { requireVerifiedUser } from './index.ts';
-import { sampleResidentId } from './testing.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -1,7 +1,7 @@
+import { reviewPhoto } from '@bourse/core/identity/review.ts';
+import { sniffFileType } from '@bourse/core/platform/fileType.ts';
 import { DomainError, type identityRoutes } from '@bourse/shared';
-import { sniffFileType } from '../http/fileType.ts';
 import type { Handler } from '../http/mountRoute.ts';
-import { reviewPhoto } from './review.ts';
 
 export const reviewPhotoHandler: Handler<typeof identityRoutes.reviewPhoto> = async ({ app, query }) => {
   const photo = await reviewPhoto(app.db, query.id);

@@ -1,6 +1,6 @@
+import { reviewQueue } from '@bourse/core/identity/review.ts';
 import type { identityRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
-import { reviewQueue } from './review.ts';
 
 export const reviewQueueHandler: Handler<typeof identityRoutes.reviewQueue> = async ({ app, query }) =>
   reviewQueue(app.db, query.status, query);

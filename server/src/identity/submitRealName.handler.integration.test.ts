@@ -1,3 +1,8 @@
+import { messages, realNamePhotos, realNameVerifications } from '@bourse/core/db/schema.ts';
+import { requireVerifiedUser } from '@bourse/core/identity/index.ts';
+import { sampleResidentId } from '@bourse/core/identity/testing.ts';
+import type { RequestOptions } from '@bourse/core/testing/api.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
   type ErrorKey,
   type ErrorParams,
@@ -8,15 +13,10 @@ import {
 } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages, realNamePhotos, realNameVerifications } from '../db/schema.ts';
-import type { RequestOptions } from '../testing/api.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { malformedMultipart } from '../testing/malformedMultipart.ts';
 import { withoutWrites } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { type TestServer, useTestServer } from '../testing/testServer.ts';
-import { requireVerifiedUser } from './index.ts';
-import { sampleResidentId } from './testing.ts';
 
 const PATH = '/api/user/realName';
 const PNG = Buffer.from(

@@ -1,7 +1,7 @@
+import { type Photo, submitRealName } from '@bourse/core/identity/verification.ts';
+import { messagePublisher } from '@bourse/core/messages/publisher.ts';
 import { DomainError, type identityRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { messagePublisher } from '../messages/publisher.ts';
-import { type Photo, submitRealName } from './verification.ts';
 
 function photoOf(ctx: Parameters<Handler<typeof identityRoutes.submitRealName>>[0]): Photo | undefined {
   const upload = ctx.upload ?? { kind: 'missing' };

@@ -1,15 +1,15 @@
+import { users } from '@bourse/core/db/schema.ts';
+import { createIpo } from '@bourse/core/ipo/createIpo.ts';
+import { ipos } from '@bourse/core/ipo/schema.ts';
+import { bullPrefix } from '@bourse/core/platform/queues.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { type ErrorKey, ipoRoutes } from '@bourse/shared';
 import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema.ts';
-import { bullPrefix } from '../platform/queues.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { withoutWrites } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { createIpo } from './createIpo.ts';
-import { ipos } from './schema.ts';
 
 const T = '2026-07-09';
 const NEW_ISSUE = {

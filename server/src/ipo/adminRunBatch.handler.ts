@@ -1,7 +1,7 @@
+import { appAllotmentQueue, batchProgress, startAllotmentRun } from '@bourse/core/ipo/allotmentRuns.ts';
+import { issueByCode } from '@bourse/core/ipo/queries.ts';
 import type { ipoRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
-import { appAllotmentQueue, batchProgress, startAllotmentRun } from './allotmentRuns.ts';
-import { issueByCode } from './queries.ts';
 
 export const adminRunBatchHandler: Handler<typeof ipoRoutes.adminRunBatch> = async (ctx) => {
   const { db } = ctx.app;

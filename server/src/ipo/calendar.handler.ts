@@ -1,7 +1,7 @@
+import { calendar } from '@bourse/core/ipo/queries.ts';
+import { ipoView } from '@bourse/core/ipo/views.ts';
 import type { ipoRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
-import { calendar } from './queries.ts';
-import { ipoView } from './views.ts';
 
 export const calendarHandler: Handler<typeof ipoRoutes.calendar> = async (ctx) => {
   const rows = await calendar(ctx.app.db, ctx.query.status);

@@ -1,10 +1,10 @@
+import { issueByCode, subscriptionOf } from '@bourse/core/ipo/queries.ts';
+import { ipoQuota } from '@bourse/core/ipo/quota.ts';
+import { ipoView, subscriptionView } from '@bourse/core/ipo/views.ts';
+import { tradingDateOf } from '@bourse/core/trading/marketView.ts';
+import { tradingDeps } from '@bourse/core/trading/tradingDeps.ts';
 import type { ipoRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { tradingDateOf } from '../trading/marketView.ts';
-import { tradingDeps } from '../trading/tradingDeps.ts';
-import { issueByCode, subscriptionOf } from './queries.ts';
-import { ipoQuota } from './quota.ts';
-import { ipoView, subscriptionView } from './views.ts';
 
 export const detailHandler: Handler<typeof ipoRoutes.detail> = async (ctx) => {
   const { userId } = signedIn(ctx);

@@ -1,14 +1,14 @@
+import { givePayPassword, verifyUser } from '@bourse/core/identity/testing.ts';
+import { createIpo } from '@bourse/core/ipo/createIpo.ts';
+import { holdingSnapshots, ipoAllotments, ipoSubscriptions, ipos } from '@bourse/core/ipo/schema.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { MarketDouble } from '@bourse/core/trading/testing/marketDouble.ts';
 import { ipoRoutes, tradingRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { givePayPassword, verifyUser } from '../identity/testing.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { withoutWrites } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { MarketDouble } from '../trading/testing/marketDouble.ts';
-import { createIpo } from './createIpo.ts';
-import { holdingSnapshots, ipoAllotments, ipoSubscriptions, ipos } from './schema.ts';
 
 // T = Thu 2026-07-09: T-2 = Tue 07-07; the 20 trading days to it run from Wed 06-09
 // (06-19 is the Dragon Boat holiday): 06-09..06-12 (4), 06-15..06-18 (4), 06-22..06-26 (5), 06-29..07-03 (5), 07-06, 07-07.

@@ -1,7 +1,7 @@
+import { subscriptionsOf } from '@bourse/core/ipo/queries.ts';
+import { subscriptionView } from '@bourse/core/ipo/views.ts';
 import type { ipoRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { subscriptionsOf } from './queries.ts';
-import { subscriptionView } from './views.ts';
 
 export const subscriptionsHandler: Handler<typeof ipoRoutes.subscriptions> = async (ctx) => {
   const { page, pageSize } = ctx.query;

@@ -1,9 +1,9 @@
+import { FeedDouble, feedQuote, indexQuote } from '@bourse/core/market/testing/feedDouble.ts';
 import { marketRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { expectOk } from '../testing/expectations.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { eventually } from './testing/eventually.ts';
-import { FeedDouble, feedQuote, indexQuote } from './testing/feedDouble.ts';
 
 describe('GET /api/market/breadth', () => {
   const t = useTestServer('pglite');

@@ -14,10 +14,10 @@ import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { FeedDouble, feedQuote, marketStatus } from '@bourse/core/market/testing/feedDouble.ts';
+import { createRedis } from '@bourse/core/platform/redis.ts';
 import type { FeedQuote, QuoteUpdate } from '@bourse/shared';
-import { createRedis } from '../platform/redis.ts';
 import { LatencySample, percentile, pickSymbols, random } from './testing/benchStats.ts';
-import { FeedDouble, feedQuote, marketStatus } from './testing/feedDouble.ts';
 import { subscribeQuotes } from './testing/quoteClient.ts';
 import { type ServerChild, spawnServer } from './testing/spawnServer.ts';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { FeedDouble, feedQuote, marketStatus } from '@bourse/core/market/testing/feedDouble.ts';
+import { createRedis } from '@bourse/core/platform/redis.ts';
 import { MARKET_EVENTS, type QuoteUpdate, type RankEvent } from '@bourse/shared';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedis } from '../platform/redis.ts';
 import { eventually } from './testing/eventually.ts';
-import { FeedDouble, feedQuote, marketStatus } from './testing/feedDouble.ts';
 import { connectMarket, record, request } from './testing/marketClient.ts';
 import { type ServerChild, spawnServer } from './testing/spawnServer.ts';
 

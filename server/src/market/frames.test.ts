@@ -1,9 +1,9 @@
+import { toQuoteUpdate } from '@bourse/core/market/quoteViews.ts';
+import { feedQuote } from '@bourse/core/market/testing/feedDouble.ts';
 import { MARKET_EVENTS, MARKET_NAMESPACE } from '@bourse/shared';
 import { Server } from 'socket.io';
 import { describe, expect, it } from 'vitest';
 import { eventFrame } from './frames.ts';
-import { toQuoteUpdate } from './quoteViews.ts';
-import { feedQuote } from './testing/feedDouble.ts';
 
 /** Not attached to an HTTP server: only its encoder is used. */
 const io = new Server();

@@ -1,3 +1,4 @@
+import { FeedDouble, feedQuote, indexQuote, marketStatus } from '@bourse/core/market/testing/feedDouble.ts';
 import {
   type Book,
   type IndexQuoteUpdate,
@@ -13,7 +14,6 @@ import type { Socket } from 'socket.io-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../testing/testServer.ts';
 import { eventually } from './testing/eventually.ts';
-import { FeedDouble, feedQuote, indexQuote, marketStatus } from './testing/feedDouble.ts';
 import { connectMarket, marketSocket, open, record, request } from './testing/marketClient.ts';
 
 const WINDOW_MS = 100;

@@ -1,3 +1,8 @@
+import type { MarketState } from '@bourse/core/market/marketState.ts';
+import { toBook, toQuoteSnapshot, toQuoteUpdate } from '@bourse/core/market/quoteViews.ts';
+import { UnknownSymbolsError } from '@bourse/core/market/unknownSymbols.ts';
+import type { AppConfig } from '@bourse/core/platform/config.ts';
+import { logger } from '@bourse/core/platform/logger.ts';
 import {
   type Ack,
   bookSubscribeSchema,
@@ -18,14 +23,9 @@ import {
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { socketLocale } from '../http/socketRefusal.ts';
-import type { AppConfig } from '../platform/config.ts';
-import { logger } from '../platform/logger.ts';
 import { Conflator, type RoomsDrain } from './conflator.ts';
 import { eventFrame, sendFrame } from './frames.ts';
-import type { MarketState } from './marketState.ts';
-import { toBook, toQuoteSnapshot, toQuoteUpdate } from './quoteViews.ts';
 import { SubscriptionIndex } from './subscriptionIndex.ts';
-import { UnknownSymbolsError } from './unknownSymbols.ts';
 
 export interface GatewayOptions {
   conflationMs: number;

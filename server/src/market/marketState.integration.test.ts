@@ -1,3 +1,4 @@
+import { FeedDouble, feedQuote, indexQuote, marketStatus } from '@bourse/core/market/testing/feedDouble.ts';
 import {
   FEED_KEYS,
   feedShard,
@@ -11,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../testing/expectations.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { eventually } from './testing/eventually.ts';
-import { FeedDouble, feedQuote, indexQuote, marketStatus } from './testing/feedDouble.ts';
 import { connectMarket, record, request } from './testing/marketClient.ts';
 
 describe('MarketState against Redis', () => {

@@ -1,7 +1,7 @@
+import { toQuoteSnapshot } from '@bourse/core/market/quoteViews.ts';
+import { UnknownSymbolsError } from '@bourse/core/market/unknownSymbols.ts';
 import { DomainError, MAX_SYMBOLS_PER_SOCKET, type marketRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
-import { toQuoteSnapshot } from './quoteViews.ts';
-import { UnknownSymbolsError } from './unknownSymbols.ts';
 
 const SYMBOL = /^\d{6}$/;
 

@@ -1,9 +1,9 @@
+import { FeedDouble } from '@bourse/core/market/testing/feedDouble.ts';
 import { marketRoutes, type RankEvent } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { eventually } from './testing/eventually.ts';
-import { FeedDouble } from './testing/feedDouble.ts';
 
 const row = {
   symbol: '604000',

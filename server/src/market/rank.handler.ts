@@ -1,9 +1,9 @@
+import { LIVE_RANK_LISTS } from '@bourse/core/market/marketState.ts';
+import { parseInput } from '@bourse/core/platform/validation.ts';
 import { marketRoutes, ok } from '@bourse/shared';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { RouteEntry } from '../http/mountRoute.ts';
-import { parseInput } from '../http/validation.ts';
-import { LIVE_RANK_LISTS } from './marketState.ts';
 
 /** dragonTiger is not among them: history/dragonTiger.handler.ts answers it, mounted ahead of this route. */
 const liveListSchema = z.enum(LIVE_RANK_LISTS, { message: 'market.unknownList' });

@@ -1,9 +1,9 @@
+import { FeedDouble, marketStatus } from '@bourse/core/market/testing/feedDouble.ts';
 import { marketRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { eventually } from './testing/eventually.ts';
-import { FeedDouble, marketStatus } from './testing/feedDouble.ts';
 
 describe('GET /api/market/status', () => {
   const t = useTestServer('pglite');

@@ -1,3 +1,6 @@
+import { FeedDouble, feedQuote, marketStatus } from '@bourse/core/market/testing/feedDouble.ts';
+import { type ResolvedRedis, resolveRedis } from '@bourse/core/platform/localRedis.ts';
+import { logger } from '@bourse/core/platform/logger.ts';
 import {
   FEED_KEYS,
   type FeedQuote,
@@ -9,11 +12,8 @@ import {
 } from '@bourse/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { type ResolvedRedis, resolveRedis } from '../platform/localRedis.ts';
-import { logger } from '../platform/logger.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { eventually } from './testing/eventually.ts';
-import { FeedDouble, feedQuote, marketStatus } from './testing/feedDouble.ts';
 import { marketSocket, open, record, request } from './testing/marketClient.ts';
 
 const DROP_LOG =

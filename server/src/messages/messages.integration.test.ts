@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { messages } from '@bourse/core/db/schema.ts';
+import { notify, notifyAll, redisMessagePublisher } from '@bourse/core/messages/index.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { messageRoutes, USER_EVENTS, USER_NAMESPACE, userEventSchemas } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { messages } from '../db/schema.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { withoutWrites } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { notify, notifyAll, redisMessagePublisher } from './index.ts';
 
 const fill = (userId: string, quantity: string) =>
   ({

@@ -1,12 +1,13 @@
+import { loginAttempts } from '@bourse/core/accounts/loginAttempts.ts';
+import { type RegistrationHooks, registrationLimit } from '@bourse/core/accounts/registration.ts';
+import { type LoginKeys, loginKeyStore } from '@bourse/core/accounts/serverKeys.ts';
+import { MarketState } from '@bourse/core/market/marketState.ts';
+import type { AttemptLimit } from '@bourse/core/platform/attemptLimit.ts';
+import type { AppConfig } from '@bourse/core/platform/config.ts';
+import type { PlatformContext } from '@bourse/core/platform/context.ts';
+import type { Database } from '@bourse/core/platform/database.ts';
+import { redisUserSockets, type UserSockets } from '@bourse/core/user-channel/endSockets.ts';
 import type { Redis } from 'ioredis';
-import { loginAttempts } from '../accounts/loginAttempts.ts';
-import { type RegistrationHooks, registrationLimit } from '../accounts/register.handler.ts';
-import { type LoginKeys, loginKeyStore } from '../accounts/serverKeys.ts';
-import { MarketState } from '../market/marketState.ts';
-import { redisUserSockets, type UserSockets } from '../user-channel/endSockets.ts';
-import type { AttemptLimit } from './attemptLimit.ts';
-import type { AppConfig } from './config.ts';
-import type { Database, Db } from './database.ts';
 
 export interface AppOptions {
   config: AppConfig;
@@ -18,12 +19,7 @@ export interface AppOptions {
 }
 
 /** What handlers depend on; one per app instance, nothing in it that another replica needs. */
-export interface AppContext {
-  config: AppConfig;
-  db: Db;
-  redis: Redis;
-  /** Prefix of every Redis key this app reads and writes. */
-  redisPrefix: string;
+export interface AppContext extends PlatformContext {
   loginKeys: () => Promise<LoginKeys>;
   /** Login and change-password's attempt budgets (docs/adr/0011-attempt-limits.md). */
   loginAttempts: AttemptLimit;

@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
 const dist = await mkdtemp(join(tmpdir(), 'bourse-client-'));

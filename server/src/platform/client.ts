@@ -1,6 +1,6 @@
 import { join, sep } from 'node:path';
+import { logger } from '@bourse/core/platform/logger.ts';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { logger } from './logger.ts';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Bourse</title>
 <p>The client is not built yet. Run <code>pnpm --filter @bourse/client build</code>, then reload.</p>`;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { logger } from '@bourse/core/platform/logger.ts';
 import { DomainError } from '@bourse/shared';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
 import { refusal, socketLocale } from '../http/socketRefusal.ts';
-import { logger } from './logger.ts';
 
 export interface ConnectionCapsConfig {
   /** Connections one client address may hold across the replicas; 0 for no cap. */

@@ -1,7 +1,7 @@
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { translateError, userRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
 describe.each(DB_KINDS)('GET /api/health on %s', (kind) => {

@@ -1,3 +1,4 @@
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
   bankingRoutes,
   blockTradeRoutes,
@@ -12,7 +13,6 @@ import {
   watchlistRoutes,
 } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
 describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {

@@ -1,8 +1,8 @@
+import { loadConfig } from '@bourse/core/platform/config.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { loadConfig } from './config.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 describe.each(DB_KINDS)('startServer on %s', (kind) => {

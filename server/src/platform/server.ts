@@ -1,18 +1,18 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ensureLoginKeys } from '@bourse/core/accounts/serverKeys.ts';
+import { logger } from '@bourse/core/platform/logger.ts';
+import { adapterClients } from '@bourse/core/platform/redis.ts';
+import { adapterKey } from '@bourse/core/user-channel/userEvents.ts';
 import { MARKET_NAMESPACE, USER_NAMESPACE } from '@bourse/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import proxyaddr from 'proxy-addr';
 import { Server as SocketServer } from 'socket.io';
-import { ensureLoginKeys } from '../accounts/serverKeys.ts';
 import { attachMarketGateway, type MarketGateway } from '../market/gateway.ts';
 import { attachUserChannel } from '../user-channel/userChannel.ts';
-import { adapterKey } from '../user-channel/userEvents.ts';
 import { buildApp } from './app.ts';
 import { type AppOptions, createAppContext } from './appContext.ts';
 import { ConnectionCaps } from './connectionCaps.ts';
-import { logger } from './logger.ts';
-import { adapterClients } from './redis.ts';
 
 export interface RunningServer {
   /** The port actually bound (config.port 0 picks a free one). */

@@ -1,3 +1,4 @@
+import type { Db } from '@bourse/core/platform/database.ts';
 import {
   DomainError,
   type Locale,
@@ -10,7 +11,6 @@ import {
   type StoreSort,
 } from '@bourse/shared';
 import { and, asc, count, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../platform/database.ts';
 import { storeProducts, storeShops } from './schema.ts';
 import { CATEGORY_TEMPLATES } from './seed/templates.ts';
 

@@ -1,3 +1,4 @@
+import { users } from '@bourse/core/db/schema.ts';
 import type { Locale, SpecKind, StoreCategory } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -14,7 +15,6 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../db/schema.ts';
 
 /** A text in each of the seven languages. */
 export type Localised = Record<Locale, string>;

@@ -1,9 +1,9 @@
+import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { Dec, type ErrorKey, STORE_CATEGORIES, type StoreProductCard, storeRoutes } from '@bourse/shared';
 import { between, eq, max } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiResponse } from '../testing/api.ts';
 import { expectFailure, expectOk, expectRefused } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { storeProducts, storeShopFollows, storeShops } from './schema.ts';
 import { DEMO_CATALOGUE } from './seed/generate.ts';

@@ -1,8 +1,8 @@
+import type { Db } from '@bourse/core/platform/database.ts';
+import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { ERRORS, type ErrorKey, type ErrorParams, type Locale, translateError } from '@bourse/shared';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import type { Db } from '../platform/database.ts';
-import type { ApiResponse } from './api.ts';
 import { withoutWrites } from './rows.ts';
 
 /** A success envelope whose data satisfies the contract's response schema. */

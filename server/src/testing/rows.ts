@@ -1,8 +1,8 @@
+import * as schema from '@bourse/core/db/schema.ts';
+import type { Db } from '@bourse/core/platform/database.ts';
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
-import * as schema from '../db/schema.ts';
-import type { Db } from '../platform/database.ts';
 
 // The schema module exports tables only.
 const tables: [string, PgTable][] = Object.entries(schema);

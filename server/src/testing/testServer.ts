@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RegistrationHooks } from '@bourse/core/accounts/registration.ts';
+import { type AppConfig, loadConfig, MEMORY_DATA_DIR } from '@bourse/core/platform/config.ts';
+import type { Database } from '@bourse/core/platform/database.ts';
+import { createRedis } from '@bourse/core/platform/redis.ts';
+import { ApiClient } from '@bourse/core/testing/api.ts';
+import { type DbKind, openTestDatabase } from '@bourse/core/testing/testDatabase.ts';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
-import type { RegistrationHooks } from '../accounts/register.handler.ts';
-import { type AppConfig, loadConfig, MEMORY_DATA_DIR } from '../platform/config.ts';
-import type { Database } from '../platform/database.ts';
-import { createRedis } from '../platform/redis.ts';
 import { type RunningServer, startServer } from '../platform/server.ts';
-import { ApiClient } from './api.ts';
-import { type DbKind, openTestDatabase } from './testDatabase.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

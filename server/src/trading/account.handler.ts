@@ -1,11 +1,11 @@
+import { readUserCash } from '@bourse/core/ledger/ledger.ts';
+import { sum, valuedPositions } from '@bourse/core/trading/holdings.ts';
+import { positionHistory } from '@bourse/core/trading/schema.ts';
+import { tradingDeps } from '@bourse/core/trading/tradingDeps.ts';
+import { balanceView } from '@bourse/core/trading/views.ts';
 import { toMoneyString, type tradingRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { readUserCash } from '../ledger/ledger.ts';
-import { sum, valuedPositions } from './holdings.ts';
-import { positionHistory } from './schema.ts';
-import { tradingDeps } from './tradingDeps.ts';
-import { balanceView } from './views.ts';
 
 /**
  * The account summary. Total P&L is everything realised (closed and open positions) plus the

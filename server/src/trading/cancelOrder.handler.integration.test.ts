@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { MarketDouble, quote } from '@bourse/core/trading/testing/marketDouble.ts';
+import { Trader } from '@bourse/core/trading/testing/trader.ts';
 import { tradingRoutes } from '@bourse/shared';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { withoutWrites } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { MarketDouble, quote } from './testing/marketDouble.ts';
-import { Trader } from './testing/trader.ts';
 
 const order = tradingRoutes.cancelOrder.response;
 

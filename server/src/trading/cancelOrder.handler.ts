@@ -1,9 +1,9 @@
+import { cancelOrder } from '@bourse/core/trading/cancelOrder.ts';
+import { tradingDeps } from '@bourse/core/trading/tradingDeps.ts';
+import { orderView } from '@bourse/core/trading/views.ts';
 import { DomainError, type tradingRoutes } from '@bourse/shared';
 import { z } from 'zod';
-import { cancelOrder } from './cancelOrder.ts';
 import type { TradeRouteContext } from './tradeRoute.ts';
-import { tradingDeps } from './tradingDeps.ts';
-import { orderView } from './views.ts';
 
 export async function cancelOrderHandler(ctx: TradeRouteContext<typeof tradingRoutes.cancelOrder>) {
   const id = z.uuid().safeParse(ctx.params.id);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { auditLedger } from '@bourse/core/ledger/audit.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { MarketDouble, quote } from '@bourse/core/trading/testing/marketDouble.ts';
+import { Trader } from '@bourse/core/trading/testing/trader.ts';
 import { tradingRoutes } from '@bourse/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger } from '../ledger/audit.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { MarketDouble, quote } from './testing/marketDouble.ts';
-import { Trader } from './testing/trader.ts';
 
 describe.each(DB_KINDS)('orders in parallel on %s', (kind) => {
   const t = useTestServer(kind, { config: { startingDeposit: '10000.00' } });

@@ -1,11 +1,11 @@
+import { tradingDateOf } from '@bourse/core/trading/marketView.ts';
+import { pageOf } from '@bourse/core/trading/paging.ts';
+import { fills } from '@bourse/core/trading/schema.ts';
+import { tradingDeps } from '@bourse/core/trading/tradingDeps.ts';
+import { fillView } from '@bourse/core/trading/views.ts';
 import type { tradingRoutes } from '@bourse/shared';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { tradingDateOf } from './marketView.ts';
-import { pageOf } from './paging.ts';
-import { fills } from './schema.ts';
-import { tradingDeps } from './tradingDeps.ts';
-import { fillView } from './views.ts';
 
 export const fillsHandler: Handler<typeof tradingRoutes.fills> = async (ctx) => {
   const { userId } = signedIn(ctx);

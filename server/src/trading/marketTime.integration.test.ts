@@ -1,10 +1,10 @@
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { MarketDouble, quote, TODAY } from '@bourse/core/trading/testing/marketDouble.ts';
+import { Trader } from '@bourse/core/trading/testing/trader.ts';
 import { messageRoutes, tradingRoutes } from '@bourse/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { MarketDouble, quote, TODAY } from './testing/marketDouble.ts';
-import { Trader } from './testing/trader.ts';
 
 /** One clock: what trading writes carries the market's time, which in demo mode is not the wall clock's. */
 describe.each(DB_KINDS)('market time on trading records on %s', (kind) => {

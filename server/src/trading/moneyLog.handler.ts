@@ -1,9 +1,9 @@
+import { journalEntries, ledgerAccounts, postings } from '@bourse/core/ledger/schema.ts';
+import { marketAtText } from '@bourse/core/market/marketClock.ts';
+import { fills } from '@bourse/core/trading/schema.ts';
 import { Dec, MONEY_LOG_TYPES, type MoneyLogLine, toMoneyString, type tradingRoutes } from '@bourse/shared';
 import { and, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
-import { marketAtText } from '../market/marketClock.ts';
-import { fills } from './schema.ts';
 
 type Money = 'commission' | 'stampDuty' | 'transferFee';
 

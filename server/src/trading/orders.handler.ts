@@ -1,12 +1,12 @@
+import { tradingDateOf } from '@bourse/core/trading/marketView.ts';
+import { pageOf } from '@bourse/core/trading/paging.ts';
+import { orders } from '@bourse/core/trading/schema.ts';
+import { tradingDeps } from '@bourse/core/trading/tradingDeps.ts';
+import { orderView } from '@bourse/core/trading/views.ts';
 import type { tradingRoutes } from '@bourse/shared';
 import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Handler } from '../http/mountRoute.ts';
 import { signedIn } from '../http/mountRoute.ts';
-import { tradingDateOf } from './marketView.ts';
-import { pageOf } from './paging.ts';
-import { orders } from './schema.ts';
-import { tradingDeps } from './tradingDeps.ts';
-import { orderView } from './views.ts';
 
 const STATUS_FILTERS = {
   open: ['pending', 'partially_filled'],

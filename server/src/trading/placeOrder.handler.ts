@@ -1,9 +1,9 @@
+import { placeOrder } from '@bourse/core/trading/placeOrder.ts';
+import { tradingDeps } from '@bourse/core/trading/tradingDeps.ts';
+import { orderView } from '@bourse/core/trading/views.ts';
 import type { tradingRoutes } from '@bourse/shared';
-import { idempotencyKeyOf } from '../http/idempotency.ts';
-import { placeOrder } from './placeOrder.ts';
+import { idempotencyKeyOf } from '../http/idempotencyKey.ts';
 import type { TradeRouteContext } from './tradeRoute.ts';
-import { tradingDeps } from './tradingDeps.ts';
-import { orderView } from './views.ts';
 
 export async function placeOrderHandler(ctx: TradeRouteContext<typeof tradingRoutes.placeOrder>) {
   const key = idempotencyKeyOf(ctx.header);

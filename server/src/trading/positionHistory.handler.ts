@@ -1,9 +1,9 @@
+import { pageOf } from '@bourse/core/trading/paging.ts';
+import { positionHistory } from '@bourse/core/trading/schema.ts';
+import { closedPositionView } from '@bourse/core/trading/views.ts';
 import type { tradingRoutes } from '@bourse/shared';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { pageOf } from './paging.ts';
-import { positionHistory } from './schema.ts';
-import { closedPositionView } from './views.ts';
 
 export const positionHistoryHandler: Handler<typeof tradingRoutes.positionHistory> = async (ctx) => {
   const { userId } = signedIn(ctx);

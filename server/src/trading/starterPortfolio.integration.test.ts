@@ -1,3 +1,10 @@
+import { DEMO_ACCOUNT, seedDemoAccount } from '@bourse/core/accounts/demoAccount.ts';
+import { ipoQuota } from '@bourse/core/ipo/quota.ts';
+import { auditLedger } from '@bourse/core/ledger/audit.ts';
+import { storeDayBars } from '@bourse/core/market/history/barStore.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { MarketDouble, quote, TODAY } from '@bourse/core/trading/testing/marketDouble.ts';
+import { Trader } from '@bourse/core/trading/testing/trader.ts';
 import {
   type DayBar,
   Dec,
@@ -9,15 +16,8 @@ import {
   tradingRoutes,
 } from '@bourse/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT, seedDemoAccount } from '../accounts/demoAccount.ts';
-import { ipoQuota } from '../ipo/quota.ts';
-import { auditLedger } from '../ledger/audit.ts';
-import { storeDayBars } from '../market/history/barStore.ts';
 import { expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { MarketDouble, quote, TODAY } from './testing/marketDouble.ts';
-import { Trader } from './testing/trader.ts';
 
 /** 30 trading days before Tuesday 2026-07-07. */
 const BUY_DATE = exchangeCalendar.addTradingDays(TODAY, -30);

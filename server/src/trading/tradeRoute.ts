@@ -1,9 +1,9 @@
+import { authenticateBriefly, type Session } from '@bourse/core/accounts/sessions.ts';
+import { parseInput } from '@bourse/core/platform/validation.ts';
 import { type BodyOf, type Locale, ok, type ResponseOf, type RouteContract } from '@bourse/shared';
 import type { Request, Response } from 'express';
-import { authenticateBriefly, type Session } from '../accounts/sessions.ts';
 import { localeOf } from '../http/locale.ts';
 import type { RouteEntry } from '../http/mountRoute.ts';
-import { parseInput } from '../http/validation.ts';
 import type { AppContext } from '../platform/appContext.ts';
 
 export interface TradeRouteContext<C extends RouteContract> {

@@ -1,11 +1,11 @@
+import { auditLedger } from '@bourse/core/ledger/audit.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { MarketDouble, quote, TODAY } from '@bourse/core/trading/testing/marketDouble.ts';
+import { Trader } from '@bourse/core/trading/testing/trader.ts';
 import { type ResponseOf, tradingRoutes } from '@bourse/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger } from '../ledger/audit.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { MarketDouble, quote, TODAY } from './testing/marketDouble.ts';
-import { Trader } from './testing/trader.ts';
 
 const NEXT_DAY = '2026-07-08';
 const r = tradingRoutes;

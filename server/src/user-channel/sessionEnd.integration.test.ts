@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { setRole } from '@bourse/core/accounts/roles.ts';
+import { hashSessionToken } from '@bourse/core/accounts/tokens.ts';
+import { sessions } from '@bourse/core/db/schema.ts';
+import { ApiClient } from '@bourse/core/testing/api.ts';
+import { DB_KINDS, scratchPostgres } from '@bourse/core/testing/testDatabase.ts';
+import { Trader } from '@bourse/core/trading/testing/trader.ts';
+import { redisUserSockets } from '@bourse/core/user-channel/endSockets.ts';
 import { USER_EVENTS, userRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRole } from '../accounts/roles.ts';
-import { hashSessionToken } from '../accounts/tokens.ts';
-import { sessions } from '../db/schema.ts';
 import { type ServerChild, spawnServer } from '../market/testing/spawnServer.ts';
-import { ApiClient } from '../testing/api.ts';
 import { expectOk } from '../testing/expectations.ts';
-import { DB_KINDS, scratchPostgres } from '../testing/testDatabase.ts';
-import { Trader } from '../trading/testing/trader.ts';
-import { redisUserSockets } from './endSockets.ts';
 import { connected, record, until, userSocket, useTwoReplicas } from './testing/userSockets.ts';
 
 /** The promise is to disconnect within a second of the session ending. */

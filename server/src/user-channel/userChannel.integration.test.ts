@@ -1,7 +1,7 @@
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { Trader } from '@bourse/core/trading/testing/trader.ts';
 import { type OrderView, USER_EVENTS, userEventSchemas } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
-import { DB_KINDS } from '../testing/testDatabase.ts';
-import { Trader } from '../trading/testing/trader.ts';
 import { connected, record, until, userSocket, useTwoReplicas } from './testing/userSockets.ts';
 
 describe.each(DB_KINDS)('Socket.IO /user on %s', (kind) => {

@@ -1,17 +1,17 @@
+import { readSession } from '@bourse/core/accounts/sessions.ts';
+import { logger } from '@bourse/core/platform/logger.ts';
+import type { PositionRow } from '@bourse/core/trading/execution.ts';
+import { tradingDateOf } from '@bourse/core/trading/marketView.ts';
+import { positions } from '@bourse/core/trading/schema.ts';
+import { positionView } from '@bourse/core/trading/views.ts';
+import { sessionRoom } from '@bourse/core/user-channel/endSockets.ts';
+import { userRoom } from '@bourse/core/user-channel/userEvents.ts';
 import { DomainError, USER_EVENTS, USER_NAMESPACE } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { Server, Socket } from 'socket.io';
-import { readSession } from '../accounts/sessions.ts';
 import { refusal, socketLocale } from '../http/socketRefusal.ts';
 import type { AppContext } from '../platform/appContext.ts';
 import type { ConnectionCaps } from '../platform/connectionCaps.ts';
-import { logger } from '../platform/logger.ts';
-import type { PositionRow } from '../trading/execution.ts';
-import { tradingDateOf } from '../trading/marketView.ts';
-import { positions } from '../trading/schema.ts';
-import { positionView } from '../trading/views.ts';
-import { sessionRoom } from './endSockets.ts';
-import { userRoom } from './userEvents.ts';
 
 /** How often held positions are revalued from the quotes that changed. */
 const VALUATION_MS = 1_000;

@@ -1,7 +1,7 @@
+import { UnknownSymbolsError } from '@bourse/core/market/unknownSymbols.ts';
+import { addToWatchlist } from '@bourse/core/watchlist/watchlist.ts';
 import type { watchlistRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { UnknownSymbolsError } from '../market/unknownSymbols.ts';
-import { addToWatchlist } from './watchlist.ts';
 
 /** Only a stock the market lists now can be added. */
 export const addHandler: Handler<typeof watchlistRoutes.add> = async (ctx) => {

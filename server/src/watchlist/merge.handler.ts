@@ -1,6 +1,6 @@
+import { mergeIntoWatchlist } from '@bourse/core/watchlist/watchlist.ts';
 import type { watchlistRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { mergeIntoWatchlist } from './watchlist.ts';
 
 /**
  * Lenient where adding is strict: a guest's list is whatever a browser kept, so a code the

@@ -1,10 +1,10 @@
+import { FeedDouble, feedQuote } from '@bourse/core/market/testing/feedDouble.ts';
+import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { type ErrorKey, type ErrorParams, MAX_WATCHLIST, watchlistRoutes } from '@bourse/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../market/testing/eventually.ts';
-import { FeedDouble, feedQuote } from '../market/testing/feedDouble.ts';
-import type { ApiResponse } from '../testing/api.ts';
 import { expectFailure, expectOk, expectRefused } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
 /** What the market lists: more codes than a watchlist holds. */

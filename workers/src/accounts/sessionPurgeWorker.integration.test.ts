@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, loadConfig, logger } from '@bourse/server/platform';
-import { createUser, openTestDatabase } from '@bourse/server/trading/testing';
+import { type Database, loadConfig, logger } from '@bourse/core/platform';
+import { createUser, openTestDatabase } from '@bourse/core/trading/testing';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

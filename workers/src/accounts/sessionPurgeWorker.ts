@@ -1,11 +1,11 @@
 /** The purge of expired sessions as a BullMQ job scheduler: lookups ignore them, this deletes them. */
 
-import { purgeExpiredSessions } from '@bourse/server/accounts';
-import { logger } from '@bourse/server/platform';
+import { purgeExpiredSessions } from '@bourse/core/accounts';
+import { logger } from '@bourse/core/platform';
 import { ACCOUNT_JOBS, ACCOUNT_QUEUES } from '@bourse/shared';
 import { Queue, Worker } from 'bullmq';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
+import type { BackgroundService } from '../service.ts';
 
 export interface SessionPurgeOptions {
   redisPrefix?: string;

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { allotmentProgress, allotmentQueue, startAllotmentRun } from '@bourse/server/ipo';
-import { logger } from '@bourse/server/platform';
-import { auditLedger, scratchPostgres } from '@bourse/server/trading/testing';
+import { allotmentProgress, allotmentQueue, startAllotmentRun } from '@bourse/core/ipo';
+import { logger } from '@bourse/core/platform';
+import { auditLedger, scratchPostgres } from '@bourse/core/trading/testing';
 import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,9 +5,9 @@ import {
   ipos,
   startAllotmentRun,
   sweepAllotmentRuns,
-} from '@bourse/server/ipo';
-import { DB_KINDS, openTestDatabase } from '@bourse/server/market/history/testing';
-import { type Database, loadConfig, logger } from '@bourse/server/platform';
+} from '@bourse/core/ipo';
+import { DB_KINDS, openTestDatabase } from '@bourse/core/market/history/testing';
+import { type Database, loadConfig, logger } from '@bourse/core/platform';
 import { allotmentJobIds } from '@bourse/shared';
 import type { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';

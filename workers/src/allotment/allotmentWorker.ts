@@ -5,10 +5,10 @@ import {
   allotmentQueue,
   redisMessagePublisher,
   sweepAllotmentRuns,
-} from '@bourse/server/ipo';
-import { marketTimeOf } from '@bourse/server/market/clock';
-import { type Db, logger } from '@bourse/server/platform';
-import { redisMarketView } from '@bourse/server/trading';
+} from '@bourse/core/ipo';
+import { marketTimeOf } from '@bourse/core/market/clock';
+import { type Db, logger } from '@bourse/core/platform';
+import { redisMarketView } from '@bourse/core/trading';
 import {
   ALLOTMENT_JOBS,
   allotmentChunkJobSchema,
@@ -19,8 +19,8 @@ import {
 } from '@bourse/shared';
 import { type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
+import type { BackgroundService } from '../service.ts';
 import { allotChunk, DrawnIssues, finishAllotment, planAllotment } from './batch.ts';
 
 export interface AllotmentOptions {

@@ -4,16 +4,9 @@
  * and run again (or run twice at once: the rows it touches are locked first) leaves the same
  * result as one clean run.
  */
-import {
-  ipoAllotmentChunks,
-  ipoDraws,
-  ipos,
-  notifyAll,
-  queryRows,
-  type SentMessage,
-} from '@bourse/server/ipo';
-import { stampMarketTime } from '@bourse/server/market/clock';
-import type { Db } from '@bourse/server/platform';
+import { ipoAllotmentChunks, ipoDraws, ipos, notifyAll, queryRows, type SentMessage } from '@bourse/core/ipo';
+import { stampMarketTime } from '@bourse/core/market/clock';
+import type { Db } from '@bourse/core/platform';
 import {
   type AllotmentChunkJob,
   type AllotmentPlanJob,

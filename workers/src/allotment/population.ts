@@ -3,8 +3,8 @@
  * subscriptions straight from generate_series, half a million rows a statement, never through
  * the API. Units are 1 … maxUnits, fixed by each account name.
  */
-import { queryRows } from '@bourse/server/ipo';
-import type { Db } from '@bourse/server/platform';
+import { queryRows } from '@bourse/core/ipo';
+import type { Db } from '@bourse/core/platform';
 import { sql } from 'drizzle-orm';
 
 const BATCH = 500_000;

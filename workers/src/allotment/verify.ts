@@ -5,8 +5,8 @@
  * number (bruteForce.ts), then compares all of it with what the batch stored.
  */
 import { createHash } from 'node:crypto';
-import { ipoDraws, ipos, queryRows } from '@bourse/server/ipo';
-import type { Db } from '@bourse/server/platform';
+import { ipoDraws, ipos, queryRows } from '@bourse/core/ipo';
+import type { Db } from '@bourse/core/platform';
 import { ipoRulesAt } from '@bourse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { bruteForceWinners, tailTable } from './bruteForce.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type BankTransferRequest, BankUnavailableError } from '@bourse/server/banking';
+import { type BankTransferRequest, BankUnavailableError } from '@bourse/core/banking';
 import type { TransferCallbackJob } from '@bourse/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -15,7 +15,7 @@ import {
   type BankState,
   type BankTransferRequest,
   BankUnavailableError,
-} from '@bourse/server/banking';
+} from '@bourse/core/banking';
 import type { BankOutcome, TransferCallbackJob } from '@bourse/shared';
 import type { Redis } from 'ioredis';
 import { Rng } from '../feed/rng.ts';

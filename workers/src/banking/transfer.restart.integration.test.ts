@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { auditBanking, HEALTHY, scratchPostgres } from '@bourse/server/banking/testing';
+import { auditBanking, HEALTHY, scratchPostgres } from '@bourse/core/banking/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forkReady } from '../testing/forkReady.ts';

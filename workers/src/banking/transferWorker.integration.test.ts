@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { auditBanking, DB_KINDS, HEALTHY, openTestDatabase } from '@bourse/server/banking/testing';
-import { type Database, loadConfig } from '@bourse/server/platform';
+import { auditBanking, DB_KINDS, HEALTHY, openTestDatabase } from '@bourse/core/banking/testing';
+import { type Database, loadConfig } from '@bourse/core/platform';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../testing/until.ts';

@@ -9,10 +9,10 @@ import {
   publishSettlement,
   settleAnswer,
   transferQueue,
-} from '@bourse/server/banking';
-import { redisMessagePublisher } from '@bourse/server/messages';
-import { type Db, logger } from '@bourse/server/platform';
-import { redisMarketView, redisUserEvents } from '@bourse/server/trading';
+} from '@bourse/core/banking';
+import { redisMessagePublisher } from '@bourse/core/messages';
+import { type Db, logger } from '@bourse/core/platform';
+import { redisMarketView, redisUserEvents } from '@bourse/core/trading';
 import {
   BANK_QUEUES,
   TRANSFER_JOBS,
@@ -21,8 +21,8 @@ import {
 } from '@bourse/shared';
 import { DelayedError, type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
+import type { BackgroundService } from '../service.ts';
 import { simulatedBankOptionsFromEnv } from './bankOptions.ts';
 import { SimulatedBank, type SimulatedBankOptions } from './simulatedBank.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BlockOrderRow } from '@bourse/server/blockTrade';
+import type { BlockOrderRow } from '@bourse/core/blockTrade';
 import { describe, expect, it } from 'vitest';
 import { simulatedCounterparties } from './counterparties.ts';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BlockOrderRow, CounterpartyAnswer } from '@bourse/server/blockTrade';
+import type { BlockOrderRow, CounterpartyAnswer } from '@bourse/core/blockTrade';
 import { BLOCK_REFUSAL_REASONS } from '@bourse/shared';
 
 export interface CounterpartyOptions {

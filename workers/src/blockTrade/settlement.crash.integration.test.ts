@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { type BlockOrderRow, settlementQueue } from '@bourse/server/blockTrade';
+import { type BlockOrderRow, settlementQueue } from '@bourse/core/blockTrade';
 import {
   auditBlockTrades,
   HEALTHY,
@@ -8,7 +8,7 @@ import {
   queueSettlements,
   quote,
   scratchPostgres,
-} from '@bourse/server/blockTrade/testing';
+} from '@bourse/core/blockTrade/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forkReady } from '../testing/forkReady.ts';

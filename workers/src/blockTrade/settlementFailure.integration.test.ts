@@ -5,7 +5,7 @@ import {
   SETTLEMENT_JOB_OPTIONS,
   settleBlockOrder,
   settlementQueue,
-} from '@bourse/server/blockTrade';
+} from '@bourse/core/blockTrade';
 import {
   auditBlockTrades,
   createUser,
@@ -14,11 +14,11 @@ import {
   openTestDatabase,
   queueSettlements,
   quote,
-} from '@bourse/server/blockTrade/testing';
-import { DB_KINDS } from '@bourse/server/market/history/testing';
-import { redisMessagePublisher } from '@bourse/server/messages';
-import { bullPrefix, type Database, logger } from '@bourse/server/platform';
-import { redisMarketView, redisUserEvents } from '@bourse/server/trading';
+} from '@bourse/core/blockTrade/testing';
+import { DB_KINDS } from '@bourse/core/market/history/testing';
+import { redisMessagePublisher } from '@bourse/core/messages';
+import { bullPrefix, type Database, logger } from '@bourse/core/platform';
+import { redisMarketView, redisUserEvents } from '@bourse/core/trading';
 import { BLOCK_TRADE_JOBS, BLOCK_TRADE_QUEUES, blockTradeJobIds } from '@bourse/shared';
 import { type Queue, Worker } from 'bullmq';
 import { sql } from 'drizzle-orm';

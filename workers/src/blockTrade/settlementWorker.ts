@@ -8,11 +8,11 @@ import {
   SETTLEMENT_JOB_OPTIONS,
   settleBlockOrder,
   settlementQueue,
-} from '@bourse/server/blockTrade';
-import { marketTimeOf } from '@bourse/server/market/clock';
-import { redisMessagePublisher } from '@bourse/server/messages';
-import { type Db, logger } from '@bourse/server/platform';
-import { redisMarketView, redisUserEvents } from '@bourse/server/trading';
+} from '@bourse/core/blockTrade';
+import { marketTimeOf } from '@bourse/core/market/clock';
+import { redisMessagePublisher } from '@bourse/core/messages';
+import { type Db, logger } from '@bourse/core/platform';
+import { redisMarketView, redisUserEvents } from '@bourse/core/trading';
 import {
   BLOCK_TRADE_JOBS,
   BLOCK_TRADE_QUEUES,
@@ -22,8 +22,8 @@ import {
 } from '@bourse/shared';
 import { type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
+import type { BackgroundService } from '../service.ts';
 import { DEFAULT_CONFIRM_RATE, simulatedCounterparties } from './counterparties.ts';
 import { dueDays } from './schedule.ts';
 

@@ -1,13 +1,13 @@
 /** The cash fund's daily accrual and T+1 redemption payouts as a BullMQ job: scheduled, and run once at start to catch up. */
 
-import { accrueThrough, fundToday, payDueRedemptions } from '@bourse/server/fund';
-import { logger } from '@bourse/server/platform';
-import { redisMarketView } from '@bourse/server/trading';
+import { accrueThrough, fundToday, payDueRedemptions } from '@bourse/core/fund';
+import { logger } from '@bourse/core/platform';
+import { redisMarketView } from '@bourse/core/trading';
 import { dayBefore, FUND_JOBS, FUND_QUEUES, fundAccrueJobSchema } from '@bourse/shared';
 import { type Job, Queue, Worker } from 'bullmq';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
+import type { BackgroundService } from '../service.ts';
 import { simulatedYieldPer10k } from './simulatedRates.ts';
 
 export interface AccrualOptions {

@@ -7,11 +7,11 @@ import {
   ipoSubscriptions,
   ipos,
   snapshotHoldings,
-} from '@bourse/server/ipo';
-import { storeDayBars } from '@bourse/server/market/history';
-import { DB_KINDS, openTestDatabase } from '@bourse/server/market/history/testing';
-import { type Database, type Db, loadConfig, logger } from '@bourse/server/platform';
-import { allPositions, auditLedger, createUser, deposit, MarketDouble } from '@bourse/server/trading/testing';
+} from '@bourse/core/ipo';
+import { storeDayBars } from '@bourse/core/market/history';
+import { DB_KINDS, openTestDatabase } from '@bourse/core/market/history/testing';
+import { type Database, type Db, loadConfig, logger } from '@bourse/core/platform';
+import { allPositions, auditLedger, createUser, deposit, MarketDouble } from '@bourse/core/trading/testing';
 import { ALLOTMENT_JOBS, type DayBar, Dec, type MarketPhase } from '@bourse/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';

@@ -15,9 +15,9 @@
  * | after each close (15:00) | holdings job for that day and the one before |
  */
 
-import { ipos, type SentMessage, sendPaymentNotices, startFirstAllotmentRun } from '@bourse/server/ipo';
-import { marketTimeOf } from '@bourse/server/market/clock';
-import { type Db, logger } from '@bourse/server/platform';
+import { ipos, type SentMessage, sendPaymentNotices, startFirstAllotmentRun } from '@bourse/core/ipo';
+import { marketTimeOf } from '@bourse/core/market/clock';
+import { type Db, logger } from '@bourse/core/platform';
 import {
   CALENDAR_JOBS,
   calendarJobIds,

@@ -7,10 +7,10 @@ import {
   redisMessagePublisher,
   settlePayments,
   snapshotHoldings,
-} from '@bourse/server/ipo';
-import { marketTimeOf } from '@bourse/server/market/clock';
-import { type Db, logger } from '@bourse/server/platform';
-import { redisMarketView } from '@bourse/server/trading';
+} from '@bourse/core/ipo';
+import { marketTimeOf } from '@bourse/core/market/clock';
+import { type Db, logger } from '@bourse/core/platform';
+import { redisMarketView } from '@bourse/core/trading';
 import {
   CALENDAR_JOBS,
   Dec,
@@ -21,11 +21,11 @@ import {
   issueJobSchema,
   parseJson,
 } from '@bourse/shared';
-import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
+import type { BackgroundService } from '../service.ts';
 import { type CalendarDeps, calendarTick, marketClock } from './calendar.ts';
 import type { PipelineMarket } from './pipeline.ts';
 
@@ -36,6 +36,10 @@ export interface CalendarOptions {
 }
 
 type MarketView = ReturnType<typeof redisMarketView>;
+
+/** How often a holdings snapshot looks again for the day's bars, and how long it waits for them. */
+const BARS_POLL_MS = 5_000;
+const BARS_WAIT_MS = 30 * 60_000;
 
 /** Quotes sampled per board for its going price. */
 const PRICE_SAMPLE = 60;
@@ -67,7 +71,7 @@ export async function pipelineMarket(
 }
 
 export function calendarProcessor(deps: CalendarDeps & { market: MarketView }) {
-  return async (job: Job) => {
+  return async (job: Job, token?: string) => {
     switch (job.name) {
       case CALENDAR_JOBS.tick:
         await calendarTick(deps, marketClock(await deps.market.status()));
@@ -88,9 +92,14 @@ export function calendarProcessor(deps: CalendarDeps & { market: MarketView }) {
       case CALENDAR_JOBS.holdings: {
         const { tradingDate } = parseJobData(holdingsJobSchema, job);
         const taken = await snapshotHoldings(deps.db, tradingDate);
-        // The feed stores a day's bars at its close; until then, retry with backoff.
-        if (!taken) throw new Error(`no day bars stored for ${tradingDate} yet`);
-        return taken;
+        if (taken) return taken;
+        // The feed stores a day's bars at its close (and the backfill on a first start): waiting
+        // for them is normal operation, so the job is put back, not failed, until it has waited too long.
+        if (Date.now() - job.timestamp > BARS_WAIT_MS) {
+          throw new Error(`no day bars stored for ${tradingDate}`);
+        }
+        await job.moveToDelayed(Date.now() + BARS_POLL_MS, token);
+        throw new DelayedError();
       }
       default:
         throw new UnrecoverableError(`unknown calendar job ${job.name}`);

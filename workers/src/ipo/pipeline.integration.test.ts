@@ -1,6 +1,6 @@
-import { ipos } from '@bourse/server/ipo';
-import { DB_KINDS, openTestDatabase } from '@bourse/server/market/history/testing';
-import { type Database, logger } from '@bourse/server/platform';
+import { ipos } from '@bourse/core/ipo';
+import { DB_KINDS, openTestDatabase } from '@bourse/core/market/history/testing';
+import { type Database, logger } from '@bourse/core/platform';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fillPipeline, issuesOn, PIPELINE_DAYS_AHEAD, type PipelineMarket } from './pipeline.ts';

@@ -5,8 +5,8 @@
  * style, a price below the going rate of its board, an online tranche of a few million to tens of
  * millions of shares.
  */
-import { createIpo, ipos } from '@bourse/server/ipo';
-import type { Db } from '@bourse/server/platform';
+import { createIpo, ipos } from '@bourse/core/ipo';
+import type { Db } from '@bourse/core/platform';
 import { Dec, DomainError, exchangeCalendar, roundTo } from '@bourse/shared';
 import { gte } from 'drizzle-orm';
 import { hashSeed, Rng } from '../feed/rng.ts';

@@ -4,7 +4,7 @@
  * its close. Taking over, it continues what the previous holder published (see README.md).
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { type Database, logger } from '@bourse/server/platform';
+import { type Database, logger } from '@bourse/core/platform';
 import {
   decimalToCents,
   FEED_KEYS,

@@ -1,6 +1,6 @@
-import { readDayBars } from '@bourse/server/market/history';
-import { DB_KINDS, openTestDatabase } from '@bourse/server/market/history/testing';
-import type { Database, Db } from '@bourse/server/platform';
+import { readDayBars } from '@bourse/core/market/history';
+import { DB_KINDS, openTestDatabase } from '@bourse/core/market/history/testing';
+import type { Database, Db } from '@bourse/core/platform';
 import { exchangeCalendar } from '@bourse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateUniverse } from '../feed/index.ts';

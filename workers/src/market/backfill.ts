@@ -14,8 +14,8 @@ import {
   dayRun,
   storeDayRuns,
   storeMinuteSeries,
-} from '@bourse/server/market/history';
-import type { Db } from '@bourse/server/platform';
+} from '@bourse/core/market/history';
+import type { Db } from '@bourse/core/platform';
 import {
   type DayBar,
   Dec,

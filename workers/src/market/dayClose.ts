@@ -11,8 +11,8 @@ import {
   type SymbolDayBar,
   storeDayBars,
   storeMinuteSeries,
-} from '@bourse/server/market/history';
-import type { Db } from '@bourse/server/platform';
+} from '@bourse/core/market/history';
+import type { Db } from '@bourse/core/platform';
 import { type DragonTigerJob, dragonTigerJobId, exchangeCalendar, MARKET_QUEUES } from '@bourse/shared';
 import type { Queue } from 'bullmq';
 import type { IndexQuote, Quote } from '../feed/index.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readDragonTigerDay, storeDayBars } from '@bourse/server/market/history';
-import { DB_KINDS, openTestDatabase } from '@bourse/server/market/history/testing';
-import { type Database, loadConfig, logger } from '@bourse/server/platform';
+import { readDragonTigerDay, storeDayBars } from '@bourse/core/market/history';
+import { DB_KINDS, openTestDatabase } from '@bourse/core/market/history/testing';
+import { type Database, loadConfig, logger } from '@bourse/core/platform';
 import { type DayBar, FEED_KEYS, type InstrumentListing, MARKET_QUEUES } from '@bourse/shared';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';

@@ -1,7 +1,7 @@
 /** The after-close job that builds a trading day's dragon-tiger list, and the worker that runs it. */
 
-import { dayBarsOn, storeDragonTigerDay } from '@bourse/server/market/history';
-import { type Db, logger } from '@bourse/server/platform';
+import { dayBarsOn, storeDragonTigerDay } from '@bourse/core/market/history';
+import { type Db, logger } from '@bourse/core/platform';
 import {
   Dec,
   type DragonTigerJob,
@@ -13,8 +13,8 @@ import {
 import { type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
+import type { BackgroundService } from '../service.ts';
 import { buildDragonTiger, DEVIATION_INDEX } from './dragonTiger.ts';
 import { feedOptionsFromEnv } from './feedOptions.ts';
 import { sweepDragonTigerLists } from './listSweep.ts';

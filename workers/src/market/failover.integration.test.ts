@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { scratchPostgres } from '@bourse/server/trading/testing';
+import { scratchPostgres } from '@bourse/core/trading/testing';
 import {
   FEED_KEYS,
   FEED_SHARDS,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readDayBars, readDragonTigerDay, readMinuteDays } from '@bourse/server/market/history';
-import { DB_KINDS, openTestDatabase } from '@bourse/server/market/history/testing';
-import { type Database, loadConfig, logger } from '@bourse/server/platform';
+import { readDayBars, readDragonTigerDay, readMinuteDays } from '@bourse/core/market/history';
+import { DB_KINDS, openTestDatabase } from '@bourse/core/market/history/testing';
+import { type Database, loadConfig, logger } from '@bourse/core/platform';
 import {
   decodeSeries,
   exchangeCalendar,

@@ -2,12 +2,12 @@
  * The `feed` background service: one active feed per deployment, the holder of the Redis
  * lock; every other feed process stands by, polling, and takes over once the lock expires.
  */
-import { logger } from '@bourse/server/platform';
+import { logger } from '@bourse/core/platform';
 import { FEED_KEYS, MARKET_QUEUES } from '@bourse/shared';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { generateUniverse, type Universe } from '../feed/index.ts';
-import type { BackgroundService, WorkerContext } from '../index.ts';
+import type { BackgroundService, WorkerContext } from '../service.ts';
 import { ActiveFeed } from './activeFeed.ts';
 import { backfillHistory } from './backfill.ts';
 import { FeedLock } from './feedLock.ts';

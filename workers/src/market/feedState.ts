@@ -4,9 +4,9 @@
  * lost them. Only the lock holder writes them.
  */
 
-import { ipos } from '@bourse/server/ipo';
-import { dayBarRange, dayBarsOn } from '@bourse/server/market/history';
-import type { Db } from '@bourse/server/platform';
+import { ipos } from '@bourse/core/ipo';
+import { dayBarRange, dayBarsOn } from '@bourse/core/market/history';
+import type { Db } from '@bourse/core/platform';
 import {
   exchangeCalendar,
   FEED_KEYS,

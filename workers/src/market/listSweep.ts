@@ -4,8 +4,8 @@
  * day bars should have its list; a day without one gets its job again, even where Redis keeps
  * a finished job of that id (another database's, or this one's from before its lists were lost).
  */
-import { dragonTigerDates, readDayBars } from '@bourse/server/market/history';
-import { type Db, logger } from '@bourse/server/platform';
+import { dragonTigerDates, readDayBars } from '@bourse/core/market/history';
+import { type Db, logger } from '@bourse/core/platform';
 import type { Queue } from 'bullmq';
 import { requeueDragonTiger } from './dayClose.ts';
 import { DEVIATION_INDEX } from './dragonTiger.ts';

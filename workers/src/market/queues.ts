@@ -1,1 +1,1 @@
-export { bullPrefix } from '@bourse/server/platform';
+export { bullPrefix } from '@bourse/core/platform';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, pingRedis } from '@bourse/server/platform/localRedis';
+import { freePort, pingRedis } from '@bourse/core/platform/localRedis';
 import { until } from './until.ts';
 
 /**

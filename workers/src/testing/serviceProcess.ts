@@ -1,5 +1,5 @@
-import { loadConfig, openDatabase } from '@bourse/server/platform';
-import type { BackgroundService } from '../index.ts';
+import { loadConfig, openDatabase } from '@bourse/core/platform';
+import type { BackgroundService } from '../service.ts';
 
 /**
  * Runs one background service as the whole of a child process, for the crash tests and the

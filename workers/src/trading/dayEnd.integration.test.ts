@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createIpo, ipoAllotments, ipoSubscriptions, ipos, settlePayments } from '@bourse/server/ipo';
-import { DB_KINDS, openTestDatabase } from '@bourse/server/market/history/testing';
-import { type Database, logger } from '@bourse/server/platform';
+import { createIpo, ipoAllotments, ipoSubscriptions, ipos, settlePayments } from '@bourse/core/ipo';
+import { DB_KINDS, openTestDatabase } from '@bourse/core/market/history/testing';
+import { type Database, logger } from '@bourse/core/platform';
 import {
   createUser,
   deposit,
@@ -12,7 +12,7 @@ import {
   quote,
   serviceDeps,
   TODAY,
-} from '@bourse/server/trading/testing';
+} from '@bourse/core/trading/testing';
 import { Dec, FEED_KEYS, FEED_SHARDS, feedShard } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';

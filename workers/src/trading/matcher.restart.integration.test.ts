@@ -14,7 +14,7 @@ import {
   scratchPostgres,
   serviceDeps,
   TODAY,
-} from '@bourse/server/trading/testing';
+} from '@bourse/core/trading/testing';
 import { Dec, FEED_KEYS, feedShard, feedTradesMessageSchema, type TradeTick } from '@bourse/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '@bourse/server/platform';
-import { logger } from '@bourse/server/platform';
+import type { Database } from '@bourse/core/platform';
+import { logger } from '@bourse/core/platform';
 import {
   expireOrders,
   type Fence,
@@ -12,7 +12,7 @@ import {
   releaseHeld,
   type TradingDeps,
   takeShard,
-} from '@bourse/server/trading';
+} from '@bourse/core/trading';
 import {
   FEED_KEYS,
   FEED_SHARDS,
@@ -22,7 +22,7 @@ import {
   parseJson,
 } from '@bourse/shared';
 import { Redis } from 'ioredis';
-import type { BackgroundService } from '../index.ts';
+import type { BackgroundService } from '../service.ts';
 
 export interface MatcherOptions {
   redisPrefix?: string;

@@ -9,13 +9,13 @@
  *   pnpm admin:user -- list                            the admins
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../platform/config.ts';
-import { openDatabase } from '../../platform/database.ts';
-import { logger } from '../../platform/logger.ts';
-import { createRedis } from '../../platform/redis.ts';
-import { resolveRedisPrefix } from '../../platform/redisNamespace.ts';
-import { redisUserSockets } from '../../user-channel/endSockets.ts';
-import { listAdmins, setRole, USER_ROLES, type UserRole } from '../roles.ts';
+import { listAdmins, setRole, USER_ROLES, type UserRole } from '@bourse/core/accounts/roles.ts';
+import { loadConfig } from '@bourse/core/platform/config.ts';
+import { openDatabase } from '@bourse/core/platform/database.ts';
+import { logger } from '@bourse/core/platform/logger.ts';
+import { createRedis } from '@bourse/core/platform/redis.ts';
+import { resolveRedisPrefix } from '@bourse/core/platform/redisNamespace.ts';
+import { redisUserSockets } from '@bourse/core/user-channel/endSockets.ts';
 
 const USAGE = `usage: pnpm admin:user -- --account <login> --role ${USER_ROLES.join('|')} | list`;
 

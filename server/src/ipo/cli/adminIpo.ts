@@ -8,17 +8,17 @@
  *   pnpm admin:ipo progress <code> [--watch]
  */
 import { parseArgs } from 'node:util';
+import { allotmentQueue, batchProgress, startAllotmentRun } from '@bourse/core/ipo/allotmentRuns.ts';
+import { createIpo } from '@bourse/core/ipo/createIpo.ts';
+import { calendar, issueByCode } from '@bourse/core/ipo/queries.ts';
+import { ipoView } from '@bourse/core/ipo/views.ts';
+import { loadConfig } from '@bourse/core/platform/config.ts';
+import { openDatabase } from '@bourse/core/platform/database.ts';
+import { logger } from '@bourse/core/platform/logger.ts';
+import { createRedis } from '@bourse/core/platform/redis.ts';
+import { resolveRedisPrefix } from '@bourse/core/platform/redisNamespace.ts';
+import { parseInput } from '@bourse/core/platform/validation.ts';
 import { DomainError, IPO_STATUSES, type IpoStatus, newIpoSchema, translateError } from '@bourse/shared';
-import { parseInput } from '../../http/validation.ts';
-import { loadConfig } from '../../platform/config.ts';
-import { openDatabase } from '../../platform/database.ts';
-import { logger } from '../../platform/logger.ts';
-import { createRedis } from '../../platform/redis.ts';
-import { resolveRedisPrefix } from '../../platform/redisNamespace.ts';
-import { allotmentQueue, batchProgress, startAllotmentRun } from '../allotmentRuns.ts';
-import { createIpo } from '../createIpo.ts';
-import { calendar, issueByCode } from '../queries.ts';
-import { ipoView } from '../views.ts';
 
 const argv = process.argv.slice(2);
 const { values, positionals } = parseArgs({

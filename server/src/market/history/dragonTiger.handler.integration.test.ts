@@ -1,9 +1,9 @@
+import { storeDragonTigerDay } from '@bourse/core/market/history/dragonTigerStore.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { type DragonTigerEntry, marketRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../../testing/expectations.ts';
-import { DB_KINDS } from '../../testing/testDatabase.ts';
 import { useTestServer } from '../../testing/testServer.ts';
-import { storeDragonTigerDay } from './dragonTigerStore.ts';
 
 const seats = (amounts: string[]) =>
   amounts.map((amount, i) => ({ seat: `华泰证券上海武定路营业部${i}`, amount }));

@@ -1,8 +1,8 @@
+import { dragonTigerDates, readDragonTigerDay } from '@bourse/core/market/history/dragonTigerStore.ts';
+import { parseInput } from '@bourse/core/platform/validation.ts';
 import { DomainError, marketRoutes, ok } from '@bourse/shared';
 import type { Request, Response } from 'express';
 import type { Handler, RouteEntry } from '../../http/mountRoute.ts';
-import { parseInput } from '../../http/validation.ts';
-import { dragonTigerDates, readDragonTigerDay } from './dragonTigerStore.ts';
 
 /**
  * GET /market/rank/dragonTiger?date: the list of a trading day from PostgreSQL, the latest

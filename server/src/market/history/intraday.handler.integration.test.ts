@@ -1,11 +1,11 @@
+import { storeMinuteSeries } from '@bourse/core/market/history/barStore.ts';
+import { bar } from '@bourse/core/market/history/testing/bars.ts';
+import { FeedDouble, feedQuote, indexQuote, marketStatus } from '@bourse/core/market/testing/feedDouble.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { encodeSeries, FEED_KEYS, feedShard, marketRoutes, slotStart } from '@bourse/shared';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectFailure, expectOk } from '../../testing/expectations.ts';
-import { DB_KINDS } from '../../testing/testDatabase.ts';
 import { useTestServer } from '../../testing/testServer.ts';
-import { FeedDouble, feedQuote, indexQuote, marketStatus } from '../testing/feedDouble.ts';
-import { storeMinuteSeries } from './barStore.ts';
-import { bar } from './testing/bars.ts';
 
 const TODAY = '2026-07-08';
 const YESTERDAY = '2026-07-07';

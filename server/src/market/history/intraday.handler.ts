@@ -1,3 +1,6 @@
+import { readMinuteDays } from '@bourse/core/market/history/barStore.ts';
+import { averagePrice } from '@bourse/core/market/history/bars.ts';
+import { type ChartQuote, liveMinuteSeries, today } from '@bourse/core/market/history/liveDay.ts';
 import {
   centsToDecimal,
   DomainError,
@@ -12,9 +15,6 @@ import {
 } from '@bourse/shared';
 import type { Handler } from '../../http/mountRoute.ts';
 import type { AppContext } from '../../platform/appContext.ts';
-import { readMinuteDays } from './barStore.ts';
-import { averagePrice } from './bars.ts';
-import { type ChartQuote, liveMinuteSeries, today } from './liveDay.ts';
 
 type Point = ReturnType<typeof marketRoutes.intraday.response.parse>['points'][number];
 

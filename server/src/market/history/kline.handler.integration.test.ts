@@ -1,3 +1,6 @@
+import { storeDayBars, storeMinuteSeries } from '@bourse/core/market/history/barStore.ts';
+import { FeedDouble, feedQuote, indexQuote, marketStatus } from '@bourse/core/market/testing/feedDouble.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
   type Bar,
   centsToDecimal,
@@ -13,10 +16,7 @@ import {
 } from '@bourse/shared';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectFailure, expectOk } from '../../testing/expectations.ts';
-import { DB_KINDS } from '../../testing/testDatabase.ts';
 import { useTestServer } from '../../testing/testServer.ts';
-import { FeedDouble, feedQuote, indexQuote, marketStatus } from '../testing/feedDouble.ts';
-import { storeDayBars, storeMinuteSeries } from './barStore.ts';
 
 const SYMBOL = '604000';
 const TODAY = '2026-07-08';

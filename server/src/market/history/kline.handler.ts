@@ -1,7 +1,4 @@
-import { DomainError, type KlinePeriod, type marketRoutes, shanghaiDate } from '@bourse/shared';
-import type { Handler } from '../../http/mountRoute.ts';
-import type { AppContext } from '../../platform/appContext.ts';
-import { readDayBars, readMinuteDays } from './barStore.ts';
+import { readDayBars, readMinuteDays } from '@bourse/core/market/history/barStore.ts';
 import {
   dayPeriodBars,
   isMinutePeriod,
@@ -11,8 +8,11 @@ import {
   SLOTS_PER_BAR,
   type TimedBar,
   toWireBar,
-} from './bars.ts';
-import { liveMinuteSeries, quoteDayBar, today } from './liveDay.ts';
+} from '@bourse/core/market/history/bars.ts';
+import { liveMinuteSeries, quoteDayBar, today } from '@bourse/core/market/history/liveDay.ts';
+import { DomainError, type KlinePeriod, type marketRoutes, shanghaiDate } from '@bourse/shared';
+import type { Handler } from '../../http/mountRoute.ts';
+import type { AppContext } from '../../platform/appContext.ts';
 
 interface Page {
   bars: TimedBar[];

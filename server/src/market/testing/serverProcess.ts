@@ -3,9 +3,9 @@
  * the real startServer on an in-memory database, Redis at REDIS_URL under REDIS_PREFIX. Speaks
  * the benchChild protocol: its port when ready, CPU and RSS on request, exit with the parent.
  */
-import { loadConfig, MEMORY_DATA_DIR } from '../../platform/config.ts';
-import { openDatabase } from '../../platform/database.ts';
-import { createRedis } from '../../platform/redis.ts';
+import { loadConfig, MEMORY_DATA_DIR } from '@bourse/core/platform/config.ts';
+import { openDatabase } from '@bourse/core/platform/database.ts';
+import { createRedis } from '@bourse/core/platform/redis.ts';
 import { startServer } from '../../platform/server.ts';
 import { serveParent } from './benchChild.ts';
 

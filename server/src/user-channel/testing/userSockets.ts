@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type AppConfig, loadConfig, MEMORY_DATA_DIR } from '@bourse/core/platform/config.ts';
+import { createRedis } from '@bourse/core/platform/redis.ts';
+import type { DbKind } from '@bourse/core/testing/testDatabase.ts';
+import { MarketDouble, quote } from '@bourse/core/trading/testing/marketDouble.ts';
 import { USER_NAMESPACE } from '@bourse/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
-import { type AppConfig, loadConfig, MEMORY_DATA_DIR } from '../../platform/config.ts';
-import { createRedis } from '../../platform/redis.ts';
 import { type RunningServer, startServer } from '../../platform/server.ts';
-import type { DbKind } from '../../testing/testDatabase.ts';
 import { type TestServer, useTestServer } from '../../testing/testServer.ts';
-import { MarketDouble, quote } from '../../trading/testing/marketDouble.ts';
 
 /** A /user client that does not reconnect by itself: a server-side disconnect stays visible. */
 export function userSocket(port: number, auth: Record<string, string>): Socket {

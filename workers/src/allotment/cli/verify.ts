@@ -4,7 +4,7 @@
  * Reads DATABASE_URL (or the embedded database under DATA_DIR while nothing else has it open).
  * Exit status 0 when they agree, 1 when not, 2 on bad use.
  */
-import { loadConfig, logger, openDatabase } from '@bourse/server/platform';
+import { loadConfig, logger, openDatabase } from '@bourse/core/platform';
 import { verifyAllotment } from '../verify.ts';
 
 const code = process.argv.slice(2).find((arg) => arg !== '--');

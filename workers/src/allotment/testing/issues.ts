@@ -1,6 +1,6 @@
 /** Issues for the allotment tests: created through createIpo, subscribed in bulk, ready to draw. */
-import { createIpo, ipos, queryRows } from '@bourse/server/ipo';
-import type { Db } from '@bourse/server/platform';
+import { createIpo, ipos, queryRows } from '@bourse/core/ipo';
+import type { Db } from '@bourse/core/platform';
 import { eq, sql } from 'drizzle-orm';
 import { populateIssue } from '../population.ts';
 

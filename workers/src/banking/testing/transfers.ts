@@ -10,8 +10,8 @@ import {
   sampleCardNumber,
   serviceBankingDeps,
   verifyUser,
-} from '@bourse/server/banking/testing';
-import type { Db } from '@bourse/server/platform';
+} from '@bourse/core/banking/testing';
+import type { Db } from '@bourse/core/platform';
 import { Dec, shanghaiDate } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';

@@ -9,8 +9,8 @@ import {
   placeBlockOrder,
   serviceBlockTradeDeps,
   verifyUser,
-} from '@bourse/server/blockTrade/testing';
-import type { Db } from '@bourse/server/platform';
+} from '@bourse/core/blockTrade/testing';
+import type { Db } from '@bourse/core/platform';
 import { Dec } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';

@@ -16,7 +16,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { scratchPostgres } from '@bourse/server/trading/testing';
+import { scratchPostgres } from '@bourse/core/trading/testing';
 import { FEED_KEYS, FEED_SHARDS } from '@bourse/shared';
 import { Redis } from 'ioredis';
 import { demoClock } from '../../feed/index.ts';

@@ -4,7 +4,7 @@
  * Tells its parent over IPC once it stands by and once it is the active feed; stops when the
  * parent goes away.
  */
-import { loadConfig, openDatabase } from '@bourse/server/platform';
+import { loadConfig, openDatabase } from '@bourse/core/platform';
 import { Redis } from 'ioredis';
 import { feedOptionsFromEnv } from '../feedOptions.ts';
 import { FeedSupervisor } from '../feedService.ts';

@@ -4,7 +4,7 @@
  * holds every shard and after each trades message it finished; exits when the parent goes away.
  */
 
-import { loadConfig, openDatabase } from '@bourse/server/platform';
+import { loadConfig, openDatabase } from '@bourse/core/platform';
 import { FEED_SHARDS } from '@bourse/shared';
 import { Redis } from 'ioredis';
 import { Matcher } from '../matcher.ts';

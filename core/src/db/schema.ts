@@ -1,0 +1,29 @@
+// Every table, each beside its feature: drizzle-kit and the test helpers read them from here. Feature
+// schemas import what they reference from its own file, never from this barrel, so no cycle runs through it.
+// The storefront's tables are still in server/src/store (drizzle.config.ts lists them too).
+export { avatars, sessions, users } from '../accounts/schema.ts';
+export { bankCards, bankTransfers } from '../banking/schema.ts';
+export { blockOrders } from '../blockTrade/schema.ts';
+export { cashFundDays, cashFundHoldings, cashFundOrders, cashFundYields } from '../fund/schema.ts';
+export { payPasswords, realNamePhotos, realNameVerifications } from '../identity/schema.ts';
+export {
+  holdingSnapshots,
+  ipoAllotmentChunks,
+  ipoAllotments,
+  ipoDraws,
+  ipoLotteryRanges,
+  ipoSubscriptions,
+  ipos,
+} from '../ipo/schema.ts';
+export { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
+export {
+  dragonTigerDays,
+  dragonTigerEntries,
+  dragonTigerSeats,
+  marketDayBars,
+  marketMinuteBars,
+} from '../market/history/schema.ts';
+export { messages } from '../messages/schema.ts';
+export { databaseInstance, serverKeys } from '../platform/schema.ts';
+export { fills, matcherFences, orders, positionHistory, positions } from '../trading/schema.ts';
+export { watchlistItems } from '../watchlist/schema.ts';

@@ -1,0 +1,91 @@
+import { DomainError, type PayPasswordStatus, payPasswordSchema, type SetPayPassword } from '@bourse/shared';
+import { eq } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import type { PlatformContext } from '../platform/context.ts';
+import { parseInput } from '../platform/validation.ts';
+import { PayPasswordAttempts } from './payPasswordAttempts.ts';
+import { payPasswords } from './schema.ts';
+
+/** What the payment password needs of the app: its hash in PostgreSQL, its attempt counter in Redis. */
+export type PayPasswordContext = Pick<PlatformContext, 'db' | 'redis' | 'redisPrefix'>;
+
+const attemptsOf = (context: PayPasswordContext) =>
+  new PayPasswordAttempts(context.redis, context.redisPrefix);
+
+async function storedHash(context: PayPasswordContext, userId: string): Promise<string | undefined> {
+  const [row] = await context.db
+    .select({ hash: payPasswords.hash })
+    .from(payPasswords)
+    .where(eq(payPasswords.userId, userId));
+  return row?.hash;
+}
+
+/** Checks an entry against the hash while not locked; a wrong one is counted, a right one forgives. */
+async function verifyEntry(
+  context: PayPasswordContext,
+  userId: string,
+  hash: string,
+  readEntry: () => string,
+): Promise<void> {
+  // The entry is read inside the attempt: a locked user hears so before anything about its shape.
+  await attemptsOf(context).verify(userId, () => verifyPassword(hash, readEntry()));
+}
+
+/**
+ * The gate of every money-out action: resolves when `payPassword` is the user's payment
+ * password. Throws payPassword.notSet (the client offers 'Go Setting'), payPassword.locked
+ * (until when), payPassword.required or payPassword.format (not counted), or payPassword.wrong
+ * with the attempts left; the fifth wrong entry locks payments for 30 minutes.
+ */
+export async function checkPayPassword(
+  context: PayPasswordContext,
+  userId: string,
+  payPassword: unknown,
+): Promise<void> {
+  const hash = await storedHash(context, userId);
+  if (hash === undefined) throw new DomainError('payPassword.notSet');
+  await verifyEntry(context, userId, hash, () => parseInput(payPasswordSchema, payPassword));
+}
+
+export async function payPasswordStatus(
+  context: PayPasswordContext,
+  userId: string,
+): Promise<PayPasswordStatus> {
+  const [hash, lockedUntil] = await Promise.all([
+    storedHash(context, userId),
+    attemptsOf(context).lockedUntil(userId),
+  ]);
+  return { isSet: hash !== undefined, lockedUntil: lockedUntil?.toISOString() ?? null };
+}
+
+/**
+ * Sets the first payment password (the old one must be empty) or changes it (the old one is
+ * required and checked like any entry, wrong ones counted towards the lock).
+ */
+export async function setPayPassword(
+  context: PayPasswordContext,
+  userId: string,
+  body: SetPayPassword,
+): Promise<PayPasswordStatus> {
+  const current = await storedHash(context, userId);
+  if (current === undefined) {
+    if (body.oldPayPassword !== '') throw new DomainError('payPassword.oldNotNeeded');
+    const hash = await hashPassword(body.newPayPassword);
+    const inserted = await context.db
+      .insert(payPasswords)
+      .values({ userId, hash })
+      .onConflictDoNothing()
+      .returning({ userId: payPasswords.userId });
+    // Another request set one meanwhile: this one is now a change without the old password.
+    if (inserted.length === 0) throw new DomainError('validation.required', { field: 'oldPayPassword' });
+  } else {
+    if (body.oldPayPassword === '') throw new DomainError('validation.required', { field: 'oldPayPassword' });
+    await verifyEntry(context, userId, current, () => body.oldPayPassword);
+    const hash = await hashPassword(body.newPayPassword);
+    await context.db
+      .update(payPasswords)
+      .set({ hash, updatedAt: new Date() })
+      .where(eq(payPasswords.userId, userId));
+  }
+  return { isSet: true, lockedUntil: null };
+}

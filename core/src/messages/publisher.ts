@@ -1,0 +1,45 @@
+import { USER_EVENTS, USER_NAMESPACE } from '@bourse/shared';
+import { Emitter } from '@socket.io/redis-emitter';
+import type { Redis } from 'ioredis';
+import type { PlatformContext } from '../platform/context.ts';
+import { logger } from '../platform/logger.ts';
+import { adapterKey, userRoom } from '../user-channel/userEvents.ts';
+import type { SentMessage } from './notify.ts';
+
+/** Pushes committed messages to their users' sockets; never throws (the message is stored already). */
+export interface MessagePublisher {
+  publish(sent: SentMessage | readonly SentMessage[]): void;
+}
+
+/**
+ * Emits `message` to the room `user:<id>` of /user through the Socket.IO Redis adapter's
+ * channel, so it reaches the user's sockets on any server replica, from a server or a worker.
+ */
+export function redisMessagePublisher(redis: Redis, redisPrefix: string): MessagePublisher {
+  const emitter = new Emitter(redis, { key: adapterKey(redisPrefix) }).of(USER_NAMESPACE);
+  return {
+    publish(sent) {
+      const batch: readonly SentMessage[] = 'userId' in sent ? [sent] : sent;
+      for (const { userId, message } of batch) {
+        try {
+          emitter.to(userRoom(userId)).emit(USER_EVENTS.message, message);
+        } catch (err) {
+          // A lost push costs a refresh of the list, never the message.
+          logger.warn({ err: (err as Error).message }, 'messages: push not sent');
+        }
+      }
+    },
+  };
+}
+
+const publishers = new WeakMap<PlatformContext, MessagePublisher>();
+
+/** The app's message publisher, made on first use. */
+export function messagePublisher(app: PlatformContext): MessagePublisher {
+  let found = publishers.get(app);
+  if (!found) {
+    found = redisMessagePublisher(app.redis, app.redisPrefix);
+    publishers.set(app, found);
+  }
+  return found;
+}
