@@ -149,6 +149,29 @@ export async function skipMarketTo(
 }
 
 /**
+ * Runs `check` (a page helper that waits up to its own deadline and throws if it is not met);
+ * each time it fails, skips the market to the next `hhmm` and runs it again, at most `skips`
+ * times. For what comes on a day the test does not pin down (a listing day, a payment that
+ * waits for the next day's open when no data stamps the evening).
+ */
+export async function skipUntil<T>(
+  product: RunningProduct,
+  redis: ResolvedRedis,
+  hhmm: string,
+  check: () => Promise<T>,
+  skips = 5,
+): Promise<T> {
+  for (let skipped = 0; ; skipped++) {
+    try {
+      return await check();
+    } catch (err) {
+      if (skipped === skips) throw err;
+    }
+    await skipMarketTo(product, redis, hhmm);
+  }
+}
+
+/**
  * How long a screen may take to show what a step did (a toast, a status, a language) before a
  * poll fails: vitest's default second is less than a loaded 2-core CI machine can need.
  */
