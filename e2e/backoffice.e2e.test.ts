@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { earliestListingDate, giveHoldingHistory } from '@bourse/server/ipo/testing';
+import { earliestListingDate, exchangeCalendar, giveHoldingHistory } from '@bourse/server/ipo/testing';
 import type { ResolvedRedis } from '@bourse/server/platform/localRedis';
 import { scratchPostgres } from '@bourse/server/trading/testing';
 import type { Browser } from 'playwright-core';
@@ -10,7 +10,8 @@ import {
   privateRedis,
   type RunningProduct,
   skipMarketTo,
-  skipUntil,
+  skipPastPayment,
+  skipToDay,
   startProduct,
   testClockEnv,
 } from './harness.ts';
@@ -55,6 +56,11 @@ describe('back office and a new share on phones: verify, bind, transfer, subscri
   const card = '6222020200112233446';
   let code = '';
   let subscriptionDate = '';
+  /**
+   * A day after the earliest: winners pay at the open after T+2 (no data stamps T+2's evening),
+   * and the screen should show them paid before the listing turns them into positions.
+   */
+  let listingDate = '';
 
   const sqlRows = async <T>(query: string): Promise<T[]> =>
     ((await database.database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -131,6 +137,7 @@ describe('back office and a new share on phones: verify, bind, transfer, subscri
   it('subscribes to a new issue that back office creates, undersubscribed so every unit wins', async () => {
     // The next trading day's open: the issue created now is subscribed on that day (T).
     subscriptionDate = (await skipMarketTo(product, redis, SUBSCRIPTIONS_OPEN)).tradingDate;
+    listingDate = exchangeCalendar.nextTradingDay(earliestListingDate(subscriptionDate));
     code = `601${String(Number.parseInt(suffix, 16) % 1000).padStart(3, '0')}`;
     // A 601 code the simulated market does not list (the feed's listing of 300 leaves most free).
     for (let n = 0; ; n++) {
@@ -148,7 +155,7 @@ describe('back office and a new share on phones: verify, bind, transfer, subscri
         // 10,000,000 offered, 1,000 asked: every number wins.
         onlineShares: '10000000',
         subscriptionDate,
-        listingDate: earliestListingDate(subscriptionDate),
+        listingDate,
       }),
     ).toBe(`${code} 星河新材 created: subscription on ${subscriptionDate}.`);
 
@@ -186,23 +193,12 @@ describe('back office and a new share on phones: verify, bind, transfer, subscri
   }, 300_000);
 
   it('pays on T+2, holds the shares from the listing day, and transfers cash out', async () => {
-    // T+2 from 16:00 the winners pay; with no data stamped that evening, at T+3's open.
-    await skipMarketTo(product, redis, SUBSCRIPTIONS_OPEN);
-    await skipMarketTo(product, redis, SUBSCRIPTIONS_OPEN);
-    await skipMarketTo(product, redis, '16:01');
-    await skipUntil(
-      product,
-      redis,
-      SUBSCRIPTIONS_OPEN,
-      () => user.waitForSubscription(code, 'Paid', 30_000),
-      1,
-    );
+    await skipPastPayment(product, redis, code, SUBSCRIPTIONS_OPEN);
+    await user.waitForSubscription(code, 'Paid', 120_000);
     const log = await user.moneyLog();
     expect(log.map((l) => l.amount)).toContain('-10,000.00');
-    // The listing day (earliestListingDate: a few trading days after T) opens the position.
-    expect(
-      await skipUntil(product, redis, SUBSCRIPTIONS_OPEN, () => user.waitForPosition(code, 20_000), 6),
-    ).toEqual({
+    await skipToDay(product, redis, listingDate, SUBSCRIPTIONS_OPEN);
+    expect(await user.waitForPosition(code, 120_000)).toEqual({
       quantity: '1,000',
       sellable: expect.any(String),
     });

@@ -148,27 +148,40 @@ export async function skipMarketTo(
   );
 }
 
-/**
- * Runs `check` (a page helper that waits up to its own deadline and throws if it is not met);
- * each time it fails, skips the market to the next `hhmm` and runs it again, at most `skips`
- * times. For what comes on a day the test does not pin down (a listing day, a payment that
- * waits for the next day's open when no data stamps the evening).
- */
-export async function skipUntil<T>(
+/** Skips the market a day at a time to `hhmm` until it trades on `date` or later. */
+export async function skipToDay(
   product: RunningProduct,
   redis: ResolvedRedis,
+  date: string,
   hhmm: string,
-  check: () => Promise<T>,
-  skips = 5,
-): Promise<T> {
-  for (let skipped = 0; ; skipped++) {
-    try {
-      return await check();
-    } catch (err) {
-      if (skipped === skips) throw err;
-    }
-    await skipMarketTo(product, redis, hhmm);
-  }
+): Promise<MarketStatus> {
+  let status = await marketStatus(product);
+  while (status.tradingDate < date) status = await skipMarketTo(product, redis, hhmm);
+  return status;
+}
+
+/**
+ * Past T+2's 16:00 payment cut-off, at the next trading day's `open`: the IPO calendar goes by
+ * the time of the market's latest data, and none is stamped in the evening, so winners pay
+ * once the next day's data comes (workers/src/ipo/calendar.ts).
+ */
+export async function skipPastPayment(
+  product: RunningProduct,
+  redis: ResolvedRedis,
+  code: string,
+  open: string,
+): Promise<void> {
+  const response = await fetch(`${product.baseUrl}/api/ipo/issue?code=${code}`);
+  const { paymentDate } = ((await response.json()) as { data: { paymentDate: string } }).data;
+  await skipToDay(product, redis, paymentDate, open);
+  await skipMarketTo(product, redis, '16:01');
+  await skipMarketTo(product, redis, open);
+}
+
+/** The issue's listing date, as anyone can read it. */
+export async function listingDateOf(product: RunningProduct, code: string): Promise<string> {
+  const response = await fetch(`${product.baseUrl}/api/ipo/issue?code=${code}`);
+  return ((await response.json()) as { data: { listingDate: string } }).data.listingDate;
 }
 
 /**

@@ -3,7 +3,7 @@ import { between, eq, max } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiResponse } from '../testing/api.ts';
 import { expectFailure, expectOk, expectRefused } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
+import { EMBEDDED_AND_POSTGRES } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { storeProducts, storeShopFollows, storeShops } from './schema.ts';
 import { DEMO_CATALOGUE } from './seed/generate.ts';
@@ -11,7 +11,7 @@ import { seedStoreCatalogue } from './seedCatalogue.ts';
 
 const { products: page, product: detail, shop: shopDetail, search, follow: followed } = storeRoutes;
 
-describe.each(DB_KINDS)('the storefront catalogue on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('the storefront catalogue on %s', (kind) => {
   const t = useTestServer(kind);
   let seedMs = 0;
 

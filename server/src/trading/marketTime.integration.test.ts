@@ -1,13 +1,13 @@
 import { messageRoutes, tradingRoutes } from '@bourse/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
+import { EMBEDDED_AND_POSTGRES } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { MarketDouble, quote, TODAY } from './testing/marketDouble.ts';
 import { Trader } from './testing/trader.ts';
 
 /** One clock: what trading writes carries the market's time, which in demo mode is not the wall clock's. */
-describe.each(DB_KINDS)('market time on trading records on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('market time on trading records on %s', (kind) => {
   const t = useTestServer(kind);
   let market: MarketDouble;
 

@@ -4,14 +4,14 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../ledger/audit.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { rowCounts, withoutWrites } from '../testing/rows.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
+import { EMBEDDED_AND_POSTGRES } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { MarketDouble, quote } from './testing/marketDouble.ts';
 import { Trader } from './testing/trader.ts';
 
 const order = tradingRoutes.placeOrder.response;
 
-describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('POST /api/trade/orders on %s', (kind) => {
   const t = useTestServer(kind);
   let market: MarketDouble;
   let trader: Trader;

@@ -1,5 +1,5 @@
 import { readDayBars } from '@bourse/server/market/history';
-import { DB_KINDS, openTestDatabase } from '@bourse/server/market/history/testing';
+import { EMBEDDED_AND_POSTGRES, openTestDatabase } from '@bourse/server/market/history/testing';
 import type { Database, Db } from '@bourse/server/platform';
 import { exchangeCalendar } from '@bourse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ function cutShortAfter(db: Db, months: number): Db {
   });
 }
 
-describe.each(DB_KINDS)('a history backfill cut short on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('a history backfill cut short on %s', (kind) => {
   let database: Database;
 
   beforeAll(async () => {

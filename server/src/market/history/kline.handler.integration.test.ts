@@ -13,7 +13,7 @@ import {
 } from '@bourse/shared';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectFailure, expectOk } from '../../testing/expectations.ts';
-import { DB_KINDS } from '../../testing/testDatabase.ts';
+import { EMBEDDED_AND_POSTGRES } from '../../testing/testDatabase.ts';
 import { useTestServer } from '../../testing/testServer.ts';
 import { FeedDouble, feedQuote, indexQuote, marketStatus } from '../testing/feedDouble.ts';
 import { storeDayBars, storeMinuteSeries } from './barStore.ts';
@@ -53,7 +53,7 @@ const flat = (price: number, volume = 100): MinuteBar => ({
   turnover: price * volume,
 });
 
-describe.each(DB_KINDS)('GET /api/market/kline on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('GET /api/market/kline on %s', (kind) => {
   const t = useTestServer(kind);
   const kline = async (query: string) =>
     expectOk(await t.api.get(`/api/market/kline?symbol=${SYMBOL}&${query}`), marketRoutes.kline.response);
