@@ -8,8 +8,13 @@ import { type Database, MIGRATIONS_FOLDER, migratedPgliteImage, openDatabase } f
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** Integration tests run on PostgreSQL, what a deployment of more than one process uses: `describe.each(DB_KINDS)`. */
-export const DB_KINDS: readonly DbKind[] = ['postgres'];
+/**
+ * Integration tests run on PostgreSQL, what a deployment of more than one process uses:
+ * `describe.each(DB_KINDS)`. TEST_DB_KINDS=both runs every one on PGlite as well (twice the
+ * time; for a change to the embedded database itself).
+ */
+export const DB_KINDS: readonly DbKind[] =
+  process.env.TEST_DB_KINDS === 'both' ? ['pglite', 'postgres'] : ['postgres'];
 
 /**
  * The embedded path (`pnpm start` without DATABASE_URL: PGlite in the one process) is proven by
