@@ -4,27 +4,30 @@ import type { ResolvedRedis } from '@bourse/core/platform/localRedis';
 import { scratchPostgres } from '@bourse/core/trading/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, privateRedis, type RunningProduct, startProduct } from './harness.ts';
+import {
+  launchBrowser,
+  newContext,
+  privateRedis,
+  type RunningProduct,
+  skipMarketTo,
+  skipPastPayment,
+  skipToDay,
+  startProduct,
+  testClockEnv,
+} from './harness.ts';
 import { BackOfficeScreens } from './pages/backoffice.ts';
 
 /**
  * A new share from subscription to position, with back office in the loop, on phones against
  * `pnpm start`: PostgreSQL of the test's own (so the test can make an admin and give the user a
- * holdings history), a Redis of its own (the demo clock starts afresh at 09:35) and a demo day
- * of 90 seconds, so T, T+1, T+2 and the listing day pass within the test. Real names wait for
- * back office, and the calendar leaves the allotment batch to back office too.
+ * holdings history), a Redis of its own (the demo clock starts afresh at 09:35) and the feed's
+ * test clock, so the test skips to T's open, its close, T+1, T+2 and the listing day instead of
+ * waiting for them. Real names wait for back office, and the calendar leaves the allotment
+ * batch to back office too.
  */
-const DEMO_DAY_MS = 90_000;
 const PIN = '135790';
-/** Before this market time (HH:MM) an issue created now can still be subscribed today. */
-const LATEST_SAME_DAY = '10:30';
-
-interface MarketStatus {
-  tradingDate: string;
-  time: number;
-}
-
-const shanghaiHhmm = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(11, 16);
+/** Once the market stands at this time (HH:MM) of a trading day, that day's subscriptions are open. */
+const SUBSCRIPTIONS_OPEN = '09:31';
 
 describe('back office and a new share on phones: verify, bind, transfer, subscribe, draw, pay, list, withdraw', () => {
   let database: Awaited<ReturnType<typeof scratchPostgres>>;
@@ -53,23 +56,22 @@ describe('back office and a new share on phones: verify, bind, transfer, subscri
   const card = '6222020200112233446';
   let code = '';
   let subscriptionDate = '';
+  /**
+   * A day after the earliest: winners pay at the open after T+2 (no data stamps T+2's evening),
+   * and the screen should show them paid before the listing turns them into positions.
+   */
+  let listingDate = '';
 
   const sqlRows = async <T>(query: string): Promise<T[]> =>
     ((await database.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
-  const marketStatus = async (): Promise<MarketStatus> => {
-    const response = await user.page.request.get(`${product.baseUrl}/api/market/status`);
-    return ((await response.json()) as { data: MarketStatus }).data;
-  };
 
   beforeAll(async () => {
     [database, redis, browser] = await Promise.all([scratchPostgres(), privateRedis(), launchBrowser()]);
     product = await startProduct({
       DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
+      ...testClockEnv(redis),
       REAL_NAME_AUTO_APPROVE: 'false',
       IPO_AUTO_ALLOTMENT: 'false',
-      FEED_DEMO_CYCLE_MS: String(DEMO_DAY_MS),
       FEED_SYMBOLS: '300',
       FEED_BACKFILL_DAYS: '5',
       FEED_BACKFILL_MINUTE_DAYS: '1',
@@ -133,11 +135,9 @@ describe('back office and a new share on phones: verify, bind, transfer, subscri
   }, 240_000);
 
   it('subscribes to a new issue that back office creates, undersubscribed so every unit wins', async () => {
-    const now = await marketStatus();
-    subscriptionDate =
-      shanghaiHhmm(now.time) < LATEST_SAME_DAY
-        ? now.tradingDate
-        : exchangeCalendar.nextTradingDay(now.tradingDate);
+    // The next trading day's open: the issue created now is subscribed on that day (T).
+    subscriptionDate = (await skipMarketTo(product, redis, SUBSCRIPTIONS_OPEN)).tradingDate;
+    listingDate = exchangeCalendar.nextTradingDay(earliestListingDate(subscriptionDate));
     code = `606${String(Number.parseInt(suffix, 16) % 1000).padStart(3, '0')}`;
     // A 606 code the simulated market does not list (the feed's listing of 300 leaves most free).
     for (let n = 0; ; n++) {
@@ -155,7 +155,7 @@ describe('back office and a new share on phones: verify, bind, transfer, subscri
         // 10,000,000 offered, 1,000 asked: every number wins.
         onlineShares: '10000000',
         subscriptionDate,
-        listingDate: earliestListingDate(subscriptionDate),
+        listingDate,
       }),
     ).toBe(`${code} 星河新材 created: subscription on ${subscriptionDate}.`);
 
@@ -173,7 +173,9 @@ describe('back office and a new share on phones: verify, bind, transfer, subscri
   }, 240_000);
 
   it('has back office run the draw from the desk, watching it to the end; the user is told the result', async () => {
-    await admin.waitForIssueStatus(code, 'awaiting_allotment', 180_000);
+    // T's close ends the subscription: the issue waits for its draw.
+    await skipMarketTo(product, redis, '15:01');
+    await admin.waitForIssueStatus(code, 'awaiting_allotment', 60_000);
     const batch = await admin.runAllotment(code);
     expect(batch).toEqual({
       started: 'Run 1 of the allotment started.',
@@ -191,10 +193,12 @@ describe('back office and a new share on phones: verify, bind, transfer, subscri
   }, 300_000);
 
   it('pays on T+2, holds the shares from the listing day, and transfers cash out', async () => {
-    await user.waitForSubscription(code, 'Paid', 240_000);
+    await skipPastPayment(product, redis, code, SUBSCRIPTIONS_OPEN);
+    await user.waitForSubscription(code, 'Paid', 120_000);
     const log = await user.moneyLog();
     expect(log.map((l) => l.amount)).toContain('-10,000.00');
-    expect(await user.waitForPosition(code, 240_000)).toEqual({
+    await skipToDay(product, redis, listingDate, SUBSCRIPTIONS_OPEN);
+    expect(await user.waitForPosition(code, 120_000)).toEqual({
       quantity: '1,000',
       sellable: expect.any(String),
     });

@@ -9,7 +9,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type ResolvedRedis, resolveRedis } from '@bourse/core/platform/localRedis';
+import { skipMarket } from '@bourse/workers/market/testClock';
 import { type Browser, type BrowserContext, chromium, devices } from 'playwright-core';
+import { vi } from 'vitest';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
 
@@ -97,6 +99,89 @@ export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<Running
       return code;
     },
   };
+}
+
+/** The Redis prefix of a product on a test clock, so the harness can address its feed. */
+const TEST_CLOCK_PREFIX = 'e2e:';
+
+/**
+ * startProduct's environment for a market the test moves along itself (the feed's test clock,
+ * workers/src/market/testClock.ts) on its own Redis: the demo day keeps its default length,
+ * so a phase lasts while the test works in it, and "the next trading day" is one skip away.
+ */
+export function testClockEnv(redis: ResolvedRedis): NodeJS.ProcessEnv {
+  return { REDIS_URL: redis.url, REDIS_PREFIX: TEST_CLOCK_PREFIX, FEED_TEST_CLOCK: 'true' };
+}
+
+export interface MarketStatus {
+  phase: string;
+  tradingDate: string;
+  /** Exchange time of the latest data, ms. */
+  time: number;
+  clock?: { anchor: number };
+}
+
+export async function marketStatus(product: RunningProduct): Promise<MarketStatus> {
+  const response = await fetch(`${product.baseUrl}/api/market/status`);
+  return ((await response.json()) as { data: MarketStatus }).data;
+}
+
+/**
+ * Skips the market of a product started with testClockEnv to the next HH:MM of market time
+ * (today's if still ahead, else the next trading day's) and resolves with the server's status
+ * once it carries the moved clock (the feed has published it by then).
+ */
+export async function skipMarketTo(
+  product: RunningProduct,
+  redis: ResolvedRedis,
+  hhmm: string,
+): Promise<MarketStatus> {
+  const before = (await marketStatus(product)).clock?.anchor;
+  await skipMarket(redis.url, TEST_CLOCK_PREFIX, hhmm);
+  return vi.waitFor(
+    async () => {
+      const status = await marketStatus(product);
+      if (status.clock?.anchor === before) throw new Error(`the server has not seen the skip to ${hhmm} yet`);
+      return status;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+}
+
+/** Skips the market a day at a time to `hhmm` until it trades on `date` or later. */
+export async function skipToDay(
+  product: RunningProduct,
+  redis: ResolvedRedis,
+  date: string,
+  hhmm: string,
+): Promise<MarketStatus> {
+  let status = await marketStatus(product);
+  while (status.tradingDate < date) status = await skipMarketTo(product, redis, hhmm);
+  return status;
+}
+
+/**
+ * Past T+2's 16:00 payment cut-off, at the next trading day's `open`: the IPO calendar goes by
+ * the time of the market's latest data, and none is stamped in the evening, so winners pay
+ * once the next day's data comes (workers/src/ipo/calendar.ts).
+ */
+export async function skipPastPayment(
+  product: RunningProduct,
+  redis: ResolvedRedis,
+  code: string,
+  open: string,
+): Promise<void> {
+  const response = await fetch(`${product.baseUrl}/api/ipo/issue?code=${code}`);
+  const { paymentDate } = ((await response.json()) as { data: { paymentDate: string } }).data;
+  await skipToDay(product, redis, paymentDate, open);
+  await skipMarketTo(product, redis, '16:01');
+  await skipMarketTo(product, redis, open);
+}
+
+/** The issue's listing date, as anyone can read it. */
+export async function listingDateOf(product: RunningProduct, code: string): Promise<string> {
+  const response = await fetch(`${product.baseUrl}/api/ipo/issue?code=${code}`);
+  return ((await response.json()) as { data: { listingDate: string } }).data.listingDate;
 }
 
 /**

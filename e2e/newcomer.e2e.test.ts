@@ -2,7 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { ResolvedRedis } from '@bourse/core/platform/localRedis';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, privateRedis, type RunningProduct, startProduct } from './harness.ts';
+import {
+  launchBrowser,
+  listingDateOf,
+  newContext,
+  privateRedis,
+  type RunningProduct,
+  skipMarketTo,
+  skipPastPayment,
+  skipToDay,
+  startProduct,
+  testClockEnv,
+} from './harness.ts';
 import { NewShareScreens } from './pages/newShares.ts';
 
 /**
@@ -10,11 +21,12 @@ import { NewShareScreens } from './pages/newShares.ts';
  * embedded defaults (demo mode: real names pass at once, the calendar runs the draw): register,
  * subscribe to an issue open today thanks to the starter portfolio's quota, see the numbers and
  * the win, pay on T+2, find the shares listed, sell them. Nobody else subscribes, so every
- * number wins. A demo day of 90 seconds, and 40 days of backfilled history for the portfolio
- * bought 30 trading days ago.
+ * number wins. The feed's test clock skips to T+1, T+2 and the listing day instead of waiting for
+ * them, and 40 days of backfilled history serve the portfolio bought 30 trading days ago.
  */
-const DEMO_DAY_MS = 90_000;
 const PIN = '135790';
+/** A trading day's first minutes of continuous trading, where each skip to a new day lands. */
+const OPEN = '09:31';
 
 describe('a newcomer and a new share on a phone: register, subscribe, numbers, win, pay, list, sell', () => {
   let redis: ResolvedRedis;
@@ -35,8 +47,7 @@ describe('a newcomer and a new share on a phone: register, subscribe, numbers, w
     redis = await privateRedis();
     [product, browser] = await Promise.all([
       startProduct({
-        REDIS_URL: redis.url,
-        FEED_DEMO_CYCLE_MS: String(DEMO_DAY_MS),
+        ...testClockEnv(redis),
         FEED_SYMBOLS: '300',
         FEED_BACKFILL_DAYS: '40',
         FEED_BACKFILL_MINUTE_DAYS: '1',
@@ -85,7 +96,8 @@ describe('a newcomer and a new share on a phone: register, subscribe, numbers, w
   }, 600_000);
 
   it('sees its numbers and the win on T+1, told by a message', async () => {
-    await user.waitForSubscription(code, 'Allotted', 300_000);
+    await skipMarketTo(product, redis, OPEN);
+    await user.waitForSubscription(code, 'Allotted', 120_000);
     expect(await user.subscriptionFigure(code, 'sub-numbers')).toMatch(/^\d+ – \d+/);
     expect(await user.subscriptionFigure(code, 'sub-won')).toBe('500 shares');
     const messages = await user.waitForMessage('500 shares allotted to you');
@@ -93,11 +105,16 @@ describe('a newcomer and a new share on a phone: register, subscribe, numbers, w
   }, 400_000);
 
   it('pays on T+2, holds the shares from the listing day and sells them', async () => {
-    await user.waitForSubscription(code, 'Paid', 300_000);
+    await skipPastPayment(product, redis, code, OPEN);
+    await user.waitForSubscription(code, 'Paid', 120_000);
     expect(await user.subscriptionFigure(code, 'sub-paid')).toBe('500 shares');
     const log = await user.moneyLog();
     expect(log.map((l) => l.type)).toContain('ipoPayment');
-    expect(await user.waitForPosition(code, 600_000)).toEqual({ quantity: '500', sellable: '500' });
+    await skipToDay(product, redis, await listingDateOf(product, code), OPEN);
+    expect(await user.waitForPosition(code, 120_000)).toEqual({
+      quantity: '500',
+      sellable: '500',
+    });
 
     await user.waitForTrading({ room: 30 });
     expect(await user.sellAll(code)).toMatch(

@@ -8,18 +8,19 @@ import {
   privateRedis,
   type RunningProduct,
   SCREEN_SETTLES,
+  skipMarketTo,
   startProduct,
+  testClockEnv,
 } from './harness.ts';
 import { TradingScreens } from './pages/trading.ts';
 
 /**
  * A trading day and the next on a phone, against `pnpm start`. The product gets a Redis of its
- * own, so its demo clock starts afresh at 09:35 in continuous trading, and a demo day of four
- * minutes, so the next trading day (T+1: the day yesterday's buys can be sold) comes within the
- * test. Orders are placed only with enough of the trading session left to meet a trading market.
+ * own, so its demo clock starts afresh at 09:35 in continuous trading, and the feed's test
+ * clock, so the test skips to the next trading day (T+1: the day yesterday's buys can be sold)
+ * instead of waiting for it. Orders are placed only with enough of the trading session left to
+ * meet a trading market.
  */
-const DEMO_DAY_MS = 240_000;
-
 describe('trading on a phone: buy, see it everywhere, sell on the next day', () => {
   let redis: ResolvedRedis;
   let product: RunningProduct;
@@ -40,8 +41,7 @@ describe('trading on a phone: buy, see it everywhere, sell on the next day', () 
     redis = await privateRedis();
     [product, browser] = await Promise.all([
       startProduct({
-        REDIS_URL: redis.url,
-        FEED_DEMO_CYCLE_MS: String(DEMO_DAY_MS),
+        ...testClockEnv(redis),
         FEED_SYMBOLS: '300',
         FEED_BACKFILL_DAYS: '20',
         FEED_BACKFILL_MINUTE_DAYS: '1',
@@ -90,6 +90,7 @@ describe('trading on a phone: buy, see it everywhere, sell on the next day', () 
     await app.openTicket(symbol, 'sell');
     expect(await app.capacity()).toBe('0');
 
+    expect((await skipMarketTo(product, redis, '09:31')).tradingDate > boughtOn).toBe(true);
     await app.waitForTrading({ after: boughtOn });
     await app.openTicket(symbol, 'sell');
     expect(await app.capacity()).toBe('100');

@@ -1,4 +1,26 @@
 import type { Page } from 'playwright-core';
+import { vi } from 'vitest';
+
+/**
+ * Reads `read` every `interval` ms until `done` holds what it answers, and returns that; fails
+ * after `ms` (deadlines are generous for a loaded machine) with the last value read.
+ */
+export function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 120_000,
+  interval = 1_000,
+): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!done(value)) throw new Error(`${what}: still ${JSON.stringify(value)} after ${ms} ms`);
+      return value;
+    },
+    { timeout: ms, interval },
+  );
+}
 
 /**
  * Notes the text of every toast the page shows: a toast lasts 1.2 s, which a loaded CI machine

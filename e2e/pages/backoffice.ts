@@ -1,23 +1,6 @@
 import type { Page } from 'playwright-core';
-import { recordToasts } from './app.ts';
+import { recordToasts, until } from './app.ts';
 import { TradingScreens } from './trading.ts';
-
-/** Calls `read` each second until `done` holds what it answers; deadlines are generous for a loaded machine. */
-async function until<T>(
-  page: Page,
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  ms = 120_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${ms} ms`);
-    await page.waitForTimeout(1_000);
-  }
-}
 
 export interface NewIssue {
   code: string;
@@ -40,7 +23,6 @@ export class BackOfficeScreens extends TradingScreens {
     const seen = (await this.toastsSeen()).length;
     await action();
     return until(
-      this.page,
       'a toast',
       async () => (await this.toastsSeen()).slice(seen),
       (toasts) => toasts.length > 0,
@@ -62,7 +44,6 @@ export class BackOfficeScreens extends TradingScreens {
     await this.page.getByTestId('real-name-submit').click();
     // The label changes once the server has answered; read before that, it still shows the old status.
     return until(
-      this.page,
       'the real-name status after submitting',
       () => this.realNameStatus(),
       (status) => status !== before,
@@ -79,7 +60,6 @@ export class BackOfficeScreens extends TradingScreens {
 
   async waitForRealName(status: string): Promise<void> {
     await until(
-      this.page,
       'real-name status',
       async () => {
         await this.open('/realNameAuthentication');
@@ -129,7 +109,6 @@ export class BackOfficeScreens extends TradingScreens {
   /** Statuses of the transfers on /bankRecord, newest first, once none is still being audited. */
   async settledTransfers(): Promise<string[]> {
     return until(
-      this.page,
       'transfers',
       async () => {
         await this.open('/bankRecord');
@@ -145,7 +124,6 @@ export class BackOfficeScreens extends TradingScreens {
   /** Subscribes from the issue's detail once it is open for subscription; returns the result toast. */
   async subscribe(code: string, shares: string, pin: string): Promise<string> {
     await until(
-      this.page,
       `subscription to ${code}`,
       async () => {
         await this.open(`/shares/new-detail?code=${code}`);
@@ -162,7 +140,6 @@ export class BackOfficeScreens extends TradingScreens {
   /** The subscription's state on /ucenter/shengou, reloaded until it reads `state`. */
   async waitForSubscription(code: string, state: string, ms?: number): Promise<void> {
     await until(
-      this.page,
       `subscription to ${code}`,
       async () => {
         await this.open('/ucenter/shengou');
@@ -178,7 +155,6 @@ export class BackOfficeScreens extends TradingScreens {
   /** Message texts on /messages, newest first, once one contains `text`. */
   async waitForMessage(text: string): Promise<string[]> {
     return until(
-      this.page,
       `a message with "${text}"`,
       async () => {
         await this.open('/messages');
@@ -192,7 +168,6 @@ export class BackOfficeScreens extends TradingScreens {
   /** Waits until the position shows up on /ucenter/holding (after the listing day starts). */
   async waitForPosition(symbol: string, ms?: number): Promise<{ quantity: string; sellable: string }> {
     await until(
-      this.page,
       `a position in ${symbol}`,
       async () => {
         await this.open('/ucenter/holding');
@@ -220,7 +195,6 @@ export class BackOfficeScreens extends TradingScreens {
   async passRealName(account: string): Promise<string> {
     const request = this.page.locator(`[data-testid="admin-review"][data-account="${account}"]`);
     await until(
-      this.page,
       `the review of ${account}`,
       async () => {
         await this.openBackOffice();
@@ -246,7 +220,6 @@ export class BackOfficeScreens extends TradingScreens {
   /** The issue's status on the desk, reloaded until it is `status`. */
   async waitForIssueStatus(code: string, status: string, ms?: number): Promise<void> {
     await until(
-      this.page,
       `issue ${code}`,
       async () => {
         await this.openBackOffice();
@@ -269,7 +242,6 @@ export class BackOfficeScreens extends TradingScreens {
     const started = await this.toastAfter(() => panel.getByTestId('batch-run').click());
     // The panel polls on its own: no reload here, the screen must show the run to its end.
     const status = await until(
-      this.page,
       `the batch of ${code}`,
       async () => (await panel.getByTestId('batch-status').getAttribute('data-status')) ?? '',
       (s) => s !== 'awaiting_allotment',

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { recordToasts } from './app.ts';
+import { recordToasts, until } from './app.ts';
 import { BackOfficeScreens } from './backoffice.ts';
 
 /** A new share's screens as a newcomer goes through them: the calendar, the detail's Subscribe, the record, the sale. */
@@ -11,36 +11,41 @@ export class NewShareScreens extends BackOfficeScreens {
 
   /** Waits until the market's stored day bars reach back `days` trading days (the feed's backfill at start). */
   async waitForHistory(days: number, ms = 120_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const response = await this.page.request.get(
-        `${this.baseUrl}/api/market/kline?symbol=sh000001&period=day&limit=${days}`,
-      );
-      const bars = response.ok() ? ((await response.json()) as { data: { bars: unknown[] } }).data.bars : [];
-      if (bars.length >= days) return;
-      if (Date.now() > deadline) throw new Error(`only ${bars.length} days of history after ${ms} ms`);
-      await this.page.waitForTimeout(1_000);
-    }
+    await until(
+      `${days} days of history`,
+      async () => {
+        const response = await this.page.request.get(
+          `${this.baseUrl}/api/market/kline?symbol=sh000001&period=day&limit=${days}`,
+        );
+        return response.ok()
+          ? ((await response.json()) as { data: { bars: unknown[] } }).data.bars.length
+          : 0;
+      },
+      (bars) => bars >= days,
+      ms,
+    );
   }
 
   /** The first issue under New shares → Today that is open for subscription, once there is one. */
   async openIssueToday(ms = 300_000): Promise<string> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      await this.open('/shares/new');
-      await this.page.locator('[data-testid="ipo-row"], [data-testid="ipo-empty"]').first().waitFor();
-      const open = this.page.locator('[data-testid="ipo-row"]', {
-        has: this.page.locator('.ipo-status--subscribing'),
-      });
-      if ((await open.count()) > 0) {
-        const code = (await open.first().getAttribute('data-code')) ?? '';
-        await open.first().click();
-        await this.page.getByTestId('ipo-quota').waitFor();
-        return code;
-      }
-      if (Date.now() > deadline) throw new Error(`no issue open for subscription within ${ms} ms`);
-      await this.page.waitForTimeout(2_000);
-    }
+    const open = this.page.locator('[data-testid="ipo-row"]', {
+      has: this.page.locator('.ipo-status--subscribing'),
+    });
+    await until(
+      'an issue open for subscription',
+      async () => {
+        await this.open('/shares/new');
+        await this.page.locator('[data-testid="ipo-row"], [data-testid="ipo-empty"]').first().waitFor();
+        return open.count();
+      },
+      (count) => count > 0,
+      ms,
+      2_000,
+    );
+    const code = (await open.first().getAttribute('data-code')) ?? '';
+    await open.first().click();
+    await this.page.getByTestId('ipo-quota').waitFor();
+    return code;
   }
 
   /** On an issue's detail: the quota it shows and whether Subscribe can be pressed. */

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { App, recordToasts } from './app.ts';
+import { App, recordToasts, until } from './app.ts';
 
 interface Status {
   phase: string;
@@ -44,14 +44,13 @@ export class TradingScreens extends App {
    * `after`, on a later trading day than that one. Returns the trading date.
    */
   async waitForTrading({ after = '', room = 30, ms = 600_000 } = {}): Promise<string> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const status = await this.marketStatus();
-      if (status.tradingDate > after && status.phase === 'continuous' && minutesOfTradingLeft(status) >= room)
-        return status.tradingDate;
-      if (Date.now() > deadline) throw new Error(`no trading after ${after || 'now'} within ${ms} ms`);
-      await this.page.waitForTimeout(1000);
-    }
+    const status = await until(
+      `trading after ${after || 'now'} with ${room} minutes of room`,
+      () => this.marketStatus(),
+      (s) => s.tradingDate > after && s.phase === 'continuous' && minutesOfTradingLeft(s) >= room,
+      ms,
+    );
+    return status.tradingDate;
   }
 
   /** The busiest main-board stock with a price band, not under risk warning, under 100 CNY a share. */
@@ -104,13 +103,14 @@ export class TradingScreens extends App {
     const seen = (await this.toastsSeen()).length;
     await this.page.getByTestId('ticket-submit').click();
     await this.page.getByTestId('confirm-order').click();
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const toasts = await this.toastsSeen();
-      if (toasts.length > seen) return toasts.at(-1) ?? '';
-      if (Date.now() > deadline) throw new Error('no result toast within 30 s of confirming');
-      await this.page.waitForTimeout(100);
-    }
+    const toasts = await until(
+      'a result toast after confirming',
+      () => this.toastsSeen(),
+      (t) => t.length > seen,
+      30_000,
+      100,
+    );
+    return toasts.at(-1) ?? '';
   }
 
   /** Statuses of today's orders under the ticket, newest first. */

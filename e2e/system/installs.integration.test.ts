@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allotmentQueue, startAllotmentRun } from '@bourse/core/ipo';
 import { dragonTigerDates, readDayBars } from '@bourse/core/market/history';
-import { DB_KINDS, type DbKind, maintenance } from '@bourse/core/market/history/testing';
+import { type DbKind, EMBEDDED_AND_POSTGRES, maintenance } from '@bourse/core/market/history/testing';
 import {
   type AppConfig,
   createRedis,
@@ -156,7 +156,7 @@ async function completeLists(database: Database): Promise<string[]> {
 const matcherLocks = (prefix: string) =>
   Array.from({ length: FEED_SHARDS }, (_, shard) => `${prefix}trading:matcher:{q${shard}}:lock`);
 
-describe.each(DB_KINDS)('two installs on one Redis, on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('two installs on one Redis, on %s', (kind) => {
   let redis: Redis;
   const homes: Home[] = [];
   const running = new Set<Install>();

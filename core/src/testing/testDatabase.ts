@@ -6,9 +6,24 @@ import pg from 'pg';
 import { MEMORY_DATA_DIR } from '../platform/config.ts';
 import { type Database, MIGRATIONS_FOLDER, migratedPgliteImage, openDatabase } from '../platform/database.ts';
 
-/** Integration tests run against each: `describe.each(DB_KINDS)`. */
-export const DB_KINDS = ['pglite', 'postgres'] as const;
-export type DbKind = (typeof DB_KINDS)[number];
+export type DbKind = 'pglite' | 'postgres';
+
+/**
+ * Integration tests run on PostgreSQL, what a deployment of more than one process uses:
+ * `describe.each(DB_KINDS)`. TEST_DB_KINDS=both runs every one on PGlite as well (twice the
+ * time; for a change to the embedded database itself).
+ */
+export const DB_KINDS: readonly DbKind[] =
+  process.env.TEST_DB_KINDS === 'both' ? ['pglite', 'postgres'] : ['postgres'];
+
+/**
+ * The embedded path (`pnpm start` without DATABASE_URL: PGlite in the one process) is proven by
+ * the suites that run on both: between them they use every SQL feature the product does — the
+ * migrations, the single-process start, row locks (FOR UPDATE), upserts, the market_at defaults
+ * read from current_setting, pg_trgm's word_similarity, advisory locks, unnest, window functions
+ * and generate_series. A suite that is the only user of such a feature runs on both.
+ */
+export const EMBEDDED_AND_POSTGRES: readonly DbKind[] = ['pglite', 'postgres'];
 
 const MAINTENANCE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

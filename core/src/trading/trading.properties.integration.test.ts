@@ -270,7 +270,7 @@ describe.each(DB_KINDS)('trading properties on %s', (kind) => {
         const { users, deposits } = await run([...funded, ...steps]);
         await checkInvariants(users, deposits);
       }),
-      { numRuns: kind === 'pglite' ? 30 : 20 },
+      { numRuns: 30 },
     );
     // The runs must have reached fills, not only refusals.
     expect((await database.db.select().from(fills)).length).toBeGreaterThan(10);

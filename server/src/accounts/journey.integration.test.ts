@@ -1,11 +1,11 @@
 import { newRegistration } from '@bourse/core/testing/api.ts';
-import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { EMBEDDED_AND_POSTGRES } from '@bourse/core/testing/testDatabase.ts';
 import { userRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
-describe.each(DB_KINDS)('an account from registration to logout on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('an account from registration to logout on %s', (kind) => {
   const t = useTestServer(kind);
 
   it('registers, logs in, reads and changes settings, logs out', async () => {

@@ -1,11 +1,11 @@
 import { loadConfig } from '@bourse/core/platform/config.ts';
-import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { EMBEDDED_AND_POSTGRES } from '@bourse/core/testing/testDatabase.ts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestServer } from '../testing/testServer.ts';
 import { type RunningServer, startServer } from './server.ts';
 
-describe.each(DB_KINDS)('startServer on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('startServer on %s', (kind) => {
   const t = useTestServer(kind);
   const cleanup: (() => unknown)[] = [];
   afterEach(async () => {

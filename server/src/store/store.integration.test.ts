@@ -1,5 +1,5 @@
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
-import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { EMBEDDED_AND_POSTGRES } from '@bourse/core/testing/testDatabase.ts';
 import { Dec, type ErrorKey, STORE_CATEGORIES, type StoreProductCard, storeRoutes } from '@bourse/shared';
 import { between, eq, max } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { seedStoreCatalogue } from './seedCatalogue.ts';
 
 const { products: page, product: detail, shop: shopDetail, search, follow: followed } = storeRoutes;
 
-describe.each(DB_KINDS)('the storefront catalogue on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('the storefront catalogue on %s', (kind) => {
   const t = useTestServer(kind);
   let seedMs = 0;
 

@@ -1,4 +1,4 @@
-import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { EMBEDDED_AND_POSTGRES } from '@bourse/core/testing/testDatabase.ts';
 import { MarketDouble, quote, TODAY } from '@bourse/core/trading/testing/marketDouble.ts';
 import { Trader } from '@bourse/core/trading/testing/trader.ts';
 import { messageRoutes, tradingRoutes } from '@bourse/shared';
@@ -7,7 +7,7 @@ import { expectOk } from '../testing/expectations.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
 /** One clock: what trading writes carries the market's time, which in demo mode is not the wall clock's. */
-describe.each(DB_KINDS)('market time on trading records on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('market time on trading records on %s', (kind) => {
   const t = useTestServer(kind);
   let market: MarketDouble;
 

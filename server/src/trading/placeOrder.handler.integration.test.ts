@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { auditLedger } from '@bourse/core/ledger/audit.ts';
-import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { EMBEDDED_AND_POSTGRES } from '@bourse/core/testing/testDatabase.ts';
 import { MarketDouble, quote } from '@bourse/core/trading/testing/marketDouble.ts';
 import { Trader } from '@bourse/core/trading/testing/trader.ts';
 import { tradingRoutes } from '@bourse/shared';
@@ -11,7 +11,7 @@ import { useTestServer } from '../testing/testServer.ts';
 
 const order = tradingRoutes.placeOrder.response;
 
-describe.each(DB_KINDS)('POST /api/trade/orders on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('POST /api/trade/orders on %s', (kind) => {
   const t = useTestServer(kind);
   let market: MarketDouble;
   let trader: Trader;

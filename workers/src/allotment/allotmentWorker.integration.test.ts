@@ -6,7 +6,7 @@ import {
   startAllotmentRun,
   sweepAllotmentRuns,
 } from '@bourse/core/ipo';
-import { DB_KINDS, openTestDatabase } from '@bourse/core/market/history/testing';
+import { EMBEDDED_AND_POSTGRES, openTestDatabase } from '@bourse/core/market/history/testing';
 import { type Database, loadConfig, logger } from '@bourse/core/platform';
 import { allotmentJobIds } from '@bourse/shared';
 import type { Queue } from 'bullmq';
@@ -20,7 +20,7 @@ import { subscribedUnits } from './population.ts';
 import { batchCounts, issueAwaitingAllotment, statusOf, subscribe } from './testing/issues.ts';
 import { verifyAllotment } from './verify.ts';
 
-describe.each(DB_KINDS)('the allotment batch on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('the allotment batch on %s', (kind) => {
   const prefix = `test:${randomUUID()}:`;
   let database: Database;
   let redis: Redis;

@@ -92,4 +92,21 @@ describe('demoClock', () => {
     wall = 86_400_000;
     expect(shanghaiDate(clock.marketNow())).toBe('2026-07-13');
   });
+
+  it('skips ahead to a wall time, today or on the next trading day, and runs on from there', () => {
+    let wall = 0;
+    const clock = demoClock({ now: () => wall, anchor: 0, firstDate: '2026-07-10', startAt: '09:35' });
+    wall = 1_000;
+    const before = clock.marketNow();
+    expect(clock.skipTo('14:57')).toBeGreaterThan(0);
+    expect(clock.marketNow()).toBe(at('2026-07-10T14:57:00+08:00'));
+    expect(clock.anchor).toBeLessThan(0);
+    expect(before).toBeLessThan(clock.marketNow());
+    // 09:30 has passed on Friday: the next one is Monday's.
+    clock.skipTo('09:30');
+    expect(clock.marketNow()).toBe(at('2026-07-13T09:30:00+08:00'));
+    wall += 60_000;
+    expect(phaseAt(clock.marketNow())).toBe('continuous');
+    expect(clock.marketNow()).toBeGreaterThan(at('2026-07-13T09:30:00+08:00'));
+  });
 });

@@ -85,6 +85,12 @@ export interface DemoClock extends FeedClock {
   readonly anchor: number;
   readonly firstDate: string;
   readonly cycleMs: number;
+  /**
+   * Moves market time forward to the next moment its wall time reads `hhmm` (today's, or the
+   * next trading day's once today's has passed) by moving the anchor back; the clock then runs
+   * on from there. Only the feed's test clock (FEED_TEST_CLOCK) calls it. Returns the real ms skipped.
+   */
+  skipTo(hhmm: string): number;
 }
 
 /** What the market status publishes of a demo clock; nothing for the exchange's. */
@@ -107,14 +113,24 @@ export function demoClock(opts: DemoClockOptions = {}): DemoClock {
     opts.startAt ?? '09:35',
     0,
   );
-  const anchor = opts.anchor ?? now() - startOffset;
-  const timeline = demoTimeline({ anchor, firstDate, cycleMs }, { schedule, calendar });
+  let anchor = opts.anchor ?? now() - startOffset;
+  const timelineAt = (at: number) => demoTimeline({ anchor: at, firstDate, cycleMs }, { schedule, calendar });
+  let timeline = timelineAt(anchor);
   return {
     simulated: true,
-    anchor,
+    get anchor() {
+      return anchor;
+    },
     firstDate,
     cycleMs,
     wallNow: now,
     marketNow: () => timeline.marketAt(now()),
+    skipTo(hhmm) {
+      const wall = now();
+      const skipped = timeline.wallWhen(hhmm, wall) - wall;
+      anchor -= skipped;
+      timeline = timelineAt(anchor);
+      return skipped;
+    },
   };
 }

@@ -24,6 +24,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { decodeCheckpoint } from '../feed/checkpoint.ts';
 import {
+  type DemoClock,
   demoClockState,
   type FeedClock,
   type IndexQuote,
@@ -33,7 +34,7 @@ import {
 } from '../feed/index.ts';
 import { enqueueDragonTiger, storeFinishedDay } from './dayClose.ts';
 import type { FeedOptions } from './feedOptions.ts';
-import { FeedState } from './feedState.ts';
+import { FeedState, storeDemoClock } from './feedState.ts';
 import { IndexMinutes } from './indexMinutes.ts';
 import { MinuteBuilder } from './minuteBuilder.ts';
 import { FeedPublisher, marketStatus, type Publication } from './publisher.ts';
@@ -46,6 +47,7 @@ import {
   SimulatedDay,
   tradingDateAt,
 } from './simulatedDay.ts';
+import { reportSkipsDone, type TestClockCommand, takeSkips } from './testClock.ts';
 
 /** Catch-up with trades advances in slices of market time, yielding between them. */
 const REPLAY_SLICE_MS = 15 * 60_000;
@@ -334,6 +336,7 @@ export class ActiveFeed {
   }
 
   private async step(): Promise<void> {
+    const skips = this.deps.options.testClock ? await this.applySkips() : [];
     const { day } = this.run;
     const events = day.pump(Number.POSITIVE_INFINITY, { checkpointAt: this.checkpointDue() });
     await this.publish(this.process(events));
@@ -349,6 +352,28 @@ export class ActiveFeed {
       const plan = nextPlan(this.deps.universe, this.run.plan, quotes, indices, issues);
       await this.openDay(await this.state.savePlan(plan));
     }
+    if (skips.length > 0) await reportSkipsDone(this.deps.redis, this.deps.options.redisPrefix, skips);
+  }
+
+  /**
+   * The test clock's skips (testClock.ts): the clock jumps and is stored for a standby, and the
+   * status goes out with this step; the step reports them done once it has published.
+   */
+  private async applySkips(): Promise<TestClockCommand[]> {
+    const { redis, options } = this.deps;
+    const skips = await takeSkips(redis, options.redisPrefix);
+    if (skips.length === 0 || !('skipTo' in this.clock)) return [];
+    const clock = this.clock as DemoClock;
+    for (const { to } of skips) {
+      const skippedMs = clock.skipTo(to);
+      logger.info(
+        { to, skippedMs, marketTime: new Date(clock.marketNow()).toISOString() },
+        'feed: test clock skip',
+      );
+    }
+    await storeDemoClock(redis, options.redisPrefix, clock);
+    this.statusPublishedAt = 0;
+    return skips;
   }
 
   private async publish(publication: Publication): Promise<void> {

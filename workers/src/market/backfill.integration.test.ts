@@ -1,5 +1,5 @@
 import { readDayBars } from '@bourse/core/market/history';
-import { DB_KINDS, openTestDatabase } from '@bourse/core/market/history/testing';
+import { EMBEDDED_AND_POSTGRES, openTestDatabase } from '@bourse/core/market/history/testing';
 import type { Database, Db } from '@bourse/core/platform';
 import { exchangeCalendar } from '@bourse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ function cutShortAfter(db: Db, months: number): Db {
   });
 }
 
-describe.each(DB_KINDS)('a history backfill cut short on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('a history backfill cut short on %s', (kind) => {
   let database: Database;
 
   beforeAll(async () => {

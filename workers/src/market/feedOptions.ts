@@ -24,6 +24,11 @@ export interface FeedOptions {
   backfillMinuteDays: number;
   /** Prefix of every Redis key (the server's redisPrefix). */
   redisPrefix: string;
+  /**
+   * FEED_TEST_CLOCK: the e2e harness steps the demo clock through Redis (testClock.ts) instead of
+   * waiting for the market's phases; refused when NODE_ENV is production.
+   */
+  testClock: boolean;
 }
 
 const envSchema = z.object({
@@ -37,6 +42,8 @@ const envSchema = z.object({
   MARKET_MINUTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(250).optional(),
   FEED_BACKFILL_DAYS: z.coerce.number().int().min(0).max(500).default(120),
   FEED_BACKFILL_MINUTE_DAYS: z.coerce.number().int().min(0).max(20).default(3),
+  FEED_TEST_CLOCK: z.enum(['true', 'false']).default('false'),
+  NODE_ENV: z.string().optional(),
 });
 
 /**
@@ -54,6 +61,11 @@ export function feedOptionsFromEnv(
     throw new Error(`Invalid feed environment: ${issue?.path.join('.')}: ${issue?.message}`);
   }
   const e = parsed.data;
+  const testClock = e.FEED_TEST_CLOCK === 'true';
+  if (testClock && (e.NODE_ENV === 'production' || e.FEED_CLOCK !== 'demo'))
+    throw new Error(
+      'Invalid feed environment: FEED_TEST_CLOCK is for tests of the demo clock, never production',
+    );
   return {
     clock: e.FEED_CLOCK,
     demoCycleMs: e.FEED_DEMO_CYCLE_MS,
@@ -67,5 +79,6 @@ export function feedOptionsFromEnv(
     backfillDays: e.FEED_BACKFILL_DAYS,
     backfillMinuteDays: e.FEED_BACKFILL_MINUTE_DAYS,
     redisPrefix,
+    testClock,
   };
 }

@@ -1,6 +1,6 @@
 import { storeDayBars, storeMinuteSeries } from '@bourse/core/market/history/barStore.ts';
 import { FeedDouble, feedQuote, indexQuote, marketStatus } from '@bourse/core/market/testing/feedDouble.ts';
-import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { EMBEDDED_AND_POSTGRES } from '@bourse/core/testing/testDatabase.ts';
 import {
   type Bar,
   centsToDecimal,
@@ -53,7 +53,7 @@ const flat = (price: number, volume = 100): MinuteBar => ({
   turnover: price * volume,
 });
 
-describe.each(DB_KINDS)('GET /api/market/kline on %s', (kind) => {
+describe.each(EMBEDDED_AND_POSTGRES)('GET /api/market/kline on %s', (kind) => {
   const t = useTestServer(kind);
   const kline = async (query: string) =>
     expectOk(await t.api.get(`/api/market/kline?symbol=${SYMBOL}&${query}`), marketRoutes.kline.response);
