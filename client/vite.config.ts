@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { type Connect, defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress.ts';
 
 const API_TARGET = process.env.BOURSE_API_TARGET ?? 'http://127.0.0.1:3000';
 const BASE = '/www/';
@@ -29,9 +31,57 @@ function historyFallback(): Plugin {
   };
 }
 
+/** Paths the server answers itself: a navigation there never gets the app shell. */
+const SERVER_PATHS = [/^\/api\//, /^\/socket\.io\//, /^\/admin\/queues/];
+
+/**
+ * Installable app and offline shell (docs/adr/0018-installable-shell.md): the service worker
+ * precaches the built shell and answers page navigations with index.html, so a reload offline
+ * shows the app in its offline state. API and socket traffic (balances, orders, quotes) always
+ * goes to the network. A new build waits until the user taps "Reload" (registerType prompt).
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  // The worker is served from /www/ but controls the pages at / (Service-Worker-Allowed: /).
+  scope: '/',
+  includeAssets: ['favicon.svg', 'zod-jitless.js', 'icons/apple-touch-icon.png'],
+  manifest: {
+    id: '/home',
+    name: 'Bourse',
+    short_name: 'Bourse',
+    description: 'A-share trading, simulated',
+    start_url: '/home',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: '#f4f5f7',
+    theme_color: '#ffffff',
+    icons: [
+      { src: '/www/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/www/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/www/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    navigateFallback: `${BASE}index.html`,
+    navigateFallbackDenylist: [...SERVER_PATHS, /^\/www\//],
+    runtimeCaching: [
+      {
+        // Serialised into sw.js by its source text, so it names its paths itself.
+        urlPattern: ({ url }) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/socket.io/'),
+        handler: 'NetworkOnly',
+      },
+    ],
+    cleanupOutdatedCaches: true,
+  },
+});
+
 export default defineConfig({
   base: BASE,
-  plugins: [historyFallback(), react()],
+  // precompress runs last: it compresses the service worker and manifest the PWA plugin wrote.
+  plugins: [historyFallback(), react(), pwa, precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

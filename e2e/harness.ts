@@ -48,8 +48,9 @@ export async function privateRedis(): Promise<ResolvedRedis> {
   return resolveRedis({ ...process.env, REDIS_URL: '' }, { localPort: await freePort() });
 }
 
+/** `env.PORT` picks the port (a benchmark's own); a free one otherwise. */
 export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<RunningProduct> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bourse-e2e-'));
   // Node itself with tsx as its loader: pnpm and the tsx CLI answer SIGINT with their own 130.
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {

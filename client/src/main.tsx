@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { applyFrame } from './app/frame.ts';
 import { createAppRouter } from './app/routes.tsx';
+import { UpdatePrompt } from './app/UpdatePrompt.tsx';
 import { wireHttp } from './app/wiring.ts';
 import { applyColors, useSession } from './features/session/sessionStore.ts';
 import { initI18n } from './i18n/index.ts';
@@ -24,6 +25,7 @@ initI18n(session.setting.lang.file_name)
     createRoot(root).render(
       <StrictMode>
         <App router={router} />
+        <UpdatePrompt />
       </StrictMode>,
     );
   });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { useSession } from '../features/session/sessionStore.ts';
 import { TabBar } from '../shared-ui/TabBar.tsx';
+import { OfflineBanner } from './OfflineBanner.tsx';
 import { NavigationProgress } from './ProgressBar.tsx';
 import type { RouteHandle } from './routeTypes.ts';
 
@@ -13,6 +14,7 @@ export function AppLayout() {
   return (
     <div className="app">
       <NavigationProgress />
+      <OfflineBanner />
       <div className="app__screen">
         <Outlet />
       </div>

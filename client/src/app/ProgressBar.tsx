@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router-dom';
 
 type Phase = 'idle' | 'running' | 'done';
 
 /** The thin bar at the top while the app is busy; it finishes with a quick sweep, never a spinner. */
 export function ProgressLine({ busy }: { busy: boolean }) {
+  const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>(busy ? 'running' : 'idle');
   useEffect(() => {
     if (busy) {
@@ -20,6 +22,7 @@ export function ProgressLine({ busy }: { busy: boolean }) {
     <div
       className={`progress progress--${phase}`}
       role="progressbar"
+      aria-label={t('list.loading')}
       aria-busy={busy}
       data-testid="progress"
     />

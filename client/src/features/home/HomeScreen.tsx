@@ -28,14 +28,19 @@ const SHORTCUTS: readonly { id: RouteId; to: string; icon: IconName }[] = [
 /** Home: the market at a glance (phase, indices, breadth, hot lists), the watchlist, shortcuts. */
 export function HomeScreen() {
   const { t } = useTranslation();
-  const simulated = useMarketStatus()?.simulated ?? false;
+  const status = useMarketStatus();
   const indices = useIndexViews();
   return (
     <Screen nav={{ title: t('app.name'), showBack: false, right: <SearchLink /> }} padded={false}>
       <MarketStatusBar />
       <div className="home">
-        {simulated ? (
-          <div className="banner" data-testid="simulation-banner">
+        {/* Until the status says, the banner holds its place unseen: the cards below must not jump. */}
+        {status === null || status.simulated ? (
+          <div
+            className={status ? 'banner' : 'banner banner--pending'}
+            aria-hidden={status ? undefined : true}
+            data-testid={status ? 'simulation-banner' : undefined}
+          >
             <p className="banner__title">{t('home.simulationTitle')}</p>
             <p className="banner__text">{t('home.simulationText')}</p>
           </div>

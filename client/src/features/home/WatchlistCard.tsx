@@ -32,6 +32,8 @@ export function WatchlistCard() {
   return (
     <section className="card hot-list" aria-label={t('home.watchlist.title')} data-testid="watchlist">
       <CardHead title={t('home.watchlist.title')} to="/search/search" link={t('home.watchlist.add')} />
+      {/* Holds the empty text's height while the list loads, so the cards below do not move. */}
+      {ready ? null : <div className="hot-list__loading hot-list__loading--watchlist" aria-busy="true" />}
       {ready && symbols.length === 0 ? <p className="hot-list__empty">{t('home.watchlist.empty')}</p> : null}
       <ol className="hot-list__rows">
         {symbols.map((symbol) => (

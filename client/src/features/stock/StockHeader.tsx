@@ -1,6 +1,7 @@
 import { classifySymbol } from '@bourse/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useThrottled } from '../../lib/useThrottled.ts';
 import type { Quote } from '../market/data/marketStore.ts';
 import {
   DASH,
@@ -20,6 +21,27 @@ function Against({ value, prevClose, testId }: { value: string | null; prevClose
     <span className={trendClass(trend)} data-testid={testId}>
       {value ?? DASH}
     </span>
+  );
+}
+
+/** How often a screen reader hears the focused stock's price while it ticks. */
+const ANNOUNCE_EVERY_MS = 15_000;
+
+/**
+ * The stock's price for screen readers: a polite live region, updated at most every 15 s.
+ * The visible price ticks several times a second and is not itself live, so nobody hears
+ * every tick.
+ */
+function PriceAnnouncement({ quote }: { quote: Quote }) {
+  const { t } = useTranslation();
+  const text = useThrottled(
+    t('stock.announcement', { price: quote.price, pct: formatPct(quote.pct) }),
+    ANNOUNCE_EVERY_MS,
+  );
+  return (
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="stock-announcement">
+      {text}
+    </p>
   );
 }
 
@@ -88,6 +110,7 @@ export function StockHeader({ symbol, quote }: { symbol: string; quote: Quote | 
           ) : null}
         </span>
       </div>
+      <PriceAnnouncement quote={quote} />
       <dl className="stock-stats">
         {stats.map((s) => (
           <div key={s.key} className="stock-stats__item">

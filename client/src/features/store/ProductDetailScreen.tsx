@@ -22,7 +22,14 @@ function Gallery({ images }: { images: readonly string[] }) {
   };
   return (
     <div className="gallery">
-      <ul className="gallery__track" onScroll={onScroll} data-testid="gallery">
+      <ul
+        className="gallery__track"
+        onScroll={onScroll}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling strip must take focus for the keyboard to scroll it (WCAG 2.1.1)
+        tabIndex={0}
+        aria-label={t('detail.pictures')}
+        data-testid="gallery"
+      >
         {images.map((src, i) => (
           <li key={src}>
             <img

@@ -12,8 +12,8 @@ import {
 import type { ColorConvention } from '../../session/sessionStore.ts';
 
 /** The same reds and greens as the stylesheet's --rise and --fall. */
-const RISE = '#e8383d';
-const FALL = '#14a05b';
+const RISE = '#d0252b';
+const FALL = '#0a7a40';
 
 export const CHART_COLORS = {
   price: '#2f7cf6',

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { App, recordToasts } from './app.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Page code (the e2e project has no DOM types): runs axe, keeps what is serious or critical. */
+const AXE_SERIOUS = `
+  axe.run({
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    resultTypes: ['violations'],
+  }).then((results) => results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))
+`;
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: string[];
+}
+
+/** The phone's view of the app shell: accessibility audits, the service worker, offline. */
+export class PhoneShell extends App {
+  static async onPhone(page: Page, baseUrl: string): Promise<PhoneShell> {
+    await recordToasts(page);
+    return new PhoneShell(page, baseUrl);
+  }
+
+  /** axe-core's serious and critical violations on the screen as it stands (WCAG 2.x A and AA). */
+  async seriousViolations(): Promise<AxeViolation[]> {
+    // Evaluated over DevTools, which the page's Content-Security-Policy does not govern.
+    await this.page.evaluate(axeSource);
+    return (await this.page.evaluate(AXE_SERIOUS)) as AxeViolation[];
+  }
+
+  /** Waits until nothing on the screen says it is still loading (a quiet screen is what axe should see). */
+  async waitUntilLoaded(): Promise<void> {
+    await this.page
+      .waitForFunction(`document.querySelectorAll('[aria-busy="true"]').length === 0`, null, {
+        timeout: 20_000,
+      })
+      .catch(() => undefined); // a live screen may stay busy somewhere; audit what is there
+  }
+
+  async setColors(colors: 'red-up' | 'green-up'): Promise<void> {
+    await this.page.evaluate(`localStorage.setItem('bourse.colors', '${colors}')`);
+  }
+
+  /** Resolves once a service worker controls the page (after the reload that follows its first install). */
+  async waitForServiceWorker(): Promise<void> {
+    await this.page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
+    if (!(await this.page.evaluate('navigator.serviceWorker.controller !== null'))) await this.page.reload();
+    await this.page.waitForFunction('navigator.serviceWorker.controller !== null');
+  }
+
+  /** Asks the browser to look for a new service worker now, as it does on its own every day. */
+  async checkForUpdate(): Promise<void> {
+    await this.page.evaluate(`navigator.serviceWorker.getRegistration('/').then((r) => r && r.update())`);
+  }
+
+  /** Paths of everything the service worker's caches hold. */
+  async cachedPaths(): Promise<string[]> {
+    return (await this.page.evaluate(`(async () => {
+      const paths = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+      }
+      return paths;
+    })()`)) as string[];
+  }
+
+  /** Chromium's own verdict on whether the app can be installed: an empty list means it can. */
+  async installabilityErrors(): Promise<string[]> {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    await cdp.detach();
+    return installabilityErrors.map((e) => e.errorId);
+  }
+}
