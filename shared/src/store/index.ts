@@ -1,2 +1,4 @@
 export * from './categories.ts';
 export * from './contracts.ts';
+export * from './orderStates.ts';
+export * from './shopping.ts';
