@@ -1,4 +1,5 @@
 import {
+  Dec,
   DomainError,
   type Locale,
   type RegisterCredentials,
@@ -12,6 +13,7 @@ import { startingDeposit } from '../ledger/startingDeposit.ts';
 import type { AppContext } from '../platform/appContext.ts';
 import { AttemptLimit } from '../platform/attemptLimit.ts';
 import type { Db } from '../platform/database.ts';
+import { openDemoWallet } from '../store/wallet.ts';
 import { lockoutMinutes } from './loginAttempts.ts';
 import { hashPassword } from './passwords.ts';
 import { readCredentials } from './readCredentials.ts';
@@ -62,6 +64,7 @@ async function createAccount(app: AppContext, credentials: RegisterCredentials, 
     if (!user) throw new DomainError('auth.accountTaken');
     if (app.config.demoMode) {
       await (app.registrationHooks.startingDeposit ?? startingDeposit(app))(tx, user.id);
+      await openDemoWallet(tx, user.id, new Dec(app.config.storeStartingBalance));
     }
     return signIn(tx, toUserInfo(user, null));
   });

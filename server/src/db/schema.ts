@@ -101,6 +101,16 @@ export {
   marketMinuteBars,
 } from '../market/history/schema.ts';
 export { messages } from '../messages/schema.ts';
+export {
+  storeAddresses,
+  storeCartLines,
+  storeCheckouts,
+  storeOrderEvents,
+  storeOrderLines,
+  storeOrders,
+  storePayments,
+  storePromoCodes,
+} from '../store/orderSchema.ts';
 export { storeProductSpecs, storeProducts, storeShopFollows, storeShops } from '../store/schema.ts';
 export { fills, matcherFences, orders, positionHistory, positions } from '../trading/schema.ts';
 export { watchlistItems } from '../watchlist/schema.ts';

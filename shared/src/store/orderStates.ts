@@ -18,16 +18,16 @@ export const STORE_AFTER_SALE_STATES = [
 ] as const;
 export const STORE_CLOSURE_STATES = ['open', 'cancelled', 'completed'] as const;
 
-export type PaymentState = (typeof STORE_PAYMENT_STATES)[number];
-export type FulfilmentState = (typeof STORE_FULFILMENT_STATES)[number];
-export type AfterSaleState = (typeof STORE_AFTER_SALE_STATES)[number];
-export type ClosureState = (typeof STORE_CLOSURE_STATES)[number];
+export type StorePaymentState = (typeof STORE_PAYMENT_STATES)[number];
+export type StoreFulfilmentState = (typeof STORE_FULFILMENT_STATES)[number];
+export type StoreAfterSaleState = (typeof STORE_AFTER_SALE_STATES)[number];
+export type StoreClosureState = (typeof STORE_CLOSURE_STATES)[number];
 
 export interface StoreOrderStates {
-  payment: PaymentState;
-  fulfilment: FulfilmentState;
-  afterSale: AfterSaleState;
-  closure: ClosureState;
+  payment: StorePaymentState;
+  fulfilment: StoreFulfilmentState;
+  afterSale: StoreAfterSaleState;
+  closure: StoreClosureState;
 }
 export type StoreOrderMachine = keyof StoreOrderStates;
 
@@ -60,10 +60,10 @@ export const STORE_ORDER_TRANSITIONS = {
     complete: { from: ['open'], to: 'completed' },
   },
 } as const satisfies {
-  payment: Record<string, Transition<PaymentState>>;
-  fulfilment: Record<string, Transition<FulfilmentState>>;
-  afterSale: Record<string, Transition<AfterSaleState>>;
-  closure: Record<string, Transition<ClosureState>>;
+  payment: Record<string, Transition<StorePaymentState>>;
+  fulfilment: Record<string, Transition<StoreFulfilmentState>>;
+  afterSale: Record<string, Transition<StoreAfterSaleState>>;
+  closure: Record<string, Transition<StoreClosureState>>;
 };
 
 export type StoreOrderEvent<M extends StoreOrderMachine> = keyof (typeof STORE_ORDER_TRANSITIONS)[M] & string;

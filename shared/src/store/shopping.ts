@@ -262,13 +262,6 @@ export const shoppingRoutes = {
     auth: 'user',
     response: walletSchema,
   }),
-  areas: defineRoute({
-    method: 'get',
-    path: '/store/areas',
-    summary: 'Countries and regions a parcel can go to, for the address picker',
-    auth: 'public',
-    response: z.object({ areas: z.record(z.string(), z.array(z.string())) }),
-  }),
   addresses: defineRoute({
     method: 'get',
     path: '/store/addresses',
