@@ -151,8 +151,7 @@ export const completeOrder = (db: Db, orderId: string, now = new Date()) =>
 export async function expireOrder(db: Db, orderId: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [order] = await lockOrders(tx, [orderId]);
-    if (!order || order.payment !== 'unpaid' || order.closure !== 'open' || order.expiresAt > now)
-      return false;
+    if (order?.payment !== 'unpaid' || order.closure !== 'open' || order.expiresAt > now) return false;
     await transition(tx, order, 'expire', now);
     await returnStock(tx, order.id);
     return true;
