@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ErrorKey,
+  type ErrorParams,
   shoppingRoutes as routes,
   STORE_ORDER_JOBS,
   storeOrderExpireJobId,
