@@ -198,10 +198,10 @@ export async function createOrders(
   const hash = requestHash(['checkout', input.addressId, items, input.promoCode ?? null]);
   const earlier = await replayCheckout(deps.db, userId, key, hash);
   if (earlier) return { ...(await checkoutResult(deps.db, earlier.id, locale)), replayed: true };
-  const address = await addressOf(deps.db, userId, input.addressId);
   const specs = await loadSpecs(deps.db, input.items);
   // Sold out already: refused without a transaction or a lock (a flash sale's many late buyers).
   for (const spec of specs) if (spec.stock < spec.quantity) throw soldOut(spec, spec.stock, locale);
+  const address = await addressOf(deps.db, userId, input.addressId);
   const expiresAt = new Date(now.getTime() + deps.orderTtlMs);
   const done = await deps.db.transaction(async (tx) => {
     // The wallet's lock orders one user's checkouts: a promo's per-user limit holds under races.
