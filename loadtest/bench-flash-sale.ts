@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRedis } from '@bourse/server/platform';
 import { auditLedger, scratchPostgres } from '@bourse/server/trading/testing';
-import { translateError } from '@bourse/shared';
+import { shoppingRoutes, translateError } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../server/src/accounts/passwords.ts';
 import { hashSessionToken, newSessionToken } from '../server/src/accounts/tokens.ts';
@@ -140,7 +140,7 @@ await runBench(
         });
         let outcome = created.body?.key ?? `status ${created.status}`;
         if (created.status === 200) {
-          const orderId = (created.body?.data as { orders: { id: string }[] }).orders[0]!.id;
+          const orderId = shoppingRoutes.checkout.response.parse(created.body?.data).orders[0]!.id;
           const paid = await client.send(
             'POST',
             '/api/store/pay',
