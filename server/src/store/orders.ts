@@ -256,8 +256,8 @@ export async function orderDetail(
     timeline: events.map((e) => ({
       machine: e.machine as StoreOrderDetail['timeline'][number]['machine'],
       event: e.event,
-      from: e.fromState,
-      to: e.toState,
+      from: e.fromState as StoreOrderDetail['timeline'][number]['from'],
+      to: e.toState as StoreOrderDetail['timeline'][number]['to'],
       at: e.at.toISOString(),
     })),
   };

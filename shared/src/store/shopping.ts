@@ -190,11 +190,19 @@ export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 
 // ---- orders -------------------------------------------------------------------------------
 
+const anyOrderState = z.enum([
+  ...STORE_PAYMENT_STATES,
+  ...STORE_FULFILMENT_STATES,
+  ...STORE_AFTER_SALE_STATES,
+  ...STORE_CLOSURE_STATES,
+]);
+
 export const orderEventSchema = z.object({
   machine: z.enum(['payment', 'fulfilment', 'afterSale', 'closure']),
   event: z.string(),
-  from: z.string(),
-  to: z.string(),
+  /** 'none' before the order existed. */
+  from: z.union([anyOrderState, z.literal('none')]),
+  to: anyOrderState,
   at: z.string(),
 });
 
