@@ -32,8 +32,6 @@ export const OPEN_PATHS = [
   '/explore',
   '/detail/*',
   '/search',
-  // A guest's cart lives on the device until login merges it; checkout needs a session.
-  '/cart',
 ] as const;
 
 function normalise(pathname: string): string {

@@ -6,7 +6,8 @@ import { isLoggedIn, useSession } from '../session/sessionStore.ts';
 import { addToCart, fetchCart, mergeCart, removeFromCart, updateCart } from './shoppingApi.ts';
 
 /**
- * The cart. A guest's lives in this browser's localStorage (the lines as shown when added); a
+ * The cart. A guest's lives in this browser's localStorage (the lines as shown when added; the
+ * product page adds to it, and /cart, behind login as the spec's guard has it, shows it merged); a
  * signed-in shopper's lives on the server, which is the truth. At login a guest's lines are
  * merged into the account's cart once (quantities add up, clamped to stock), then cleared here,
  * as the watchlist does.
