@@ -11,6 +11,7 @@ import {
   RedisNamespaceTakenError,
   resolveRedisPrefix,
   seedDemoAccount,
+  seedPromoCodes,
   seedStoreCatalogue,
   startServer,
 } from '@bourse/server/platform';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
   );
   // The storefront's demo shops and products, on first start only (docs/adr/0015).
   await seedStoreCatalogue(database);
+  await seedPromoCodes(database);
   const server = await startServer({ config, database, redis: redisClient, redisPrefix });
   stops.push({ name: 'server', stop: server.close });
 

@@ -5,6 +5,7 @@ import {
   openDatabase,
   resolveRedisPrefix,
   seedDemoAccount,
+  seedPromoCodes,
   seedStoreCatalogue,
   startServer,
 } from './platform/index.ts';
@@ -20,6 +21,7 @@ if (config.demoMode) {
   const demo = await seedDemoAccount(database, { startingDeposit: config.startingDeposit });
   logger.info({ account: demo.account, password: demo.password }, 'demo account');
   await seedStoreCatalogue(database);
+  await seedPromoCodes(database);
 }
 const redisPrefix = await resolveRedisPrefix(config, database, redis);
 logger.info({ redisPrefix }, 'redis namespace');

@@ -1,5 +1,6 @@
 export { DEMO_ACCOUNT, seedDemoAccount } from '../accounts/demoAccount.ts';
 export { seedStoreCatalogue } from '../store/seedCatalogue.ts';
+export { seedPromoCodes } from '../store/seedPromoCodes.ts';
 export { createApp } from './app.ts';
 export type { AppOptions } from './appContext.ts';
 export { type AppConfig, loadConfig } from './config.ts';

@@ -130,7 +130,7 @@ export function CheckoutScreen() {
       </Link>
       {figures ? (
         figures.shops.map((shop) => (
-          <section key={shop.shopId} className="card" data-testid="checkout-shop">
+          <section key={shop.shopId} className="card checkout-shop" data-testid="checkout-shop">
             <h2 className="card__title">{shop.shopName}</h2>
             <ul>
               {shop.lines.map((l) => (
@@ -167,7 +167,7 @@ export function CheckoutScreen() {
           onChange={(e) => setPromoInput(e.target.value)}
           data-testid="promo-input"
         />
-        <Button type="submit" variant="ghost">
+        <Button type="submit" variant="ghost" testId="promo-apply">
           {t('checkout.apply')}
         </Button>
         {promoRefusal ? (

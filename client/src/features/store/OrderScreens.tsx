@@ -226,12 +226,12 @@ export function OrderDetailScreen() {
               <strong>{price(o.total)}</strong>
             </p>
           </section>
-          <section className="card">
+          <section className="card order-panel">
             <h2 className="card__title">{t('orders.shipTo')}</h2>
             <p>{`${o.address.addressee} ${o.address.mobile}`}</p>
             <p>{`${t(`address.countries.${o.address.country as ShippingCountry}`)} · ${o.address.region} · ${o.address.detail}`}</p>
           </section>
-          <section className="card">
+          <section className="card order-panel">
             <h2 className="card__title">{t('orders.timeline')}</h2>
             <Timeline order={o} />
           </section>
