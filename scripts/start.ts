@@ -13,7 +13,7 @@ import {
   seedDemoAccount,
 } from '@bourse/core/platform';
 import { RedisUnavailableError, resolveRedis } from '@bourse/core/platform/localRedis';
-import { seedStoreCatalogue, startServer } from '@bourse/server';
+import { seedPromoCodes, seedStoreCatalogue, startServer } from '@bourse/server';
 import { startWorkers } from '@bourse/workers';
 
 type Stop = () => Promise<void>;
@@ -86,6 +86,7 @@ async function main(): Promise<void> {
   );
   // The storefront's demo shops and products, on first start only (docs/adr/0015).
   await seedStoreCatalogue(database);
+  await seedPromoCodes(database);
   const server = await startServer({ config, database, redis: redisClient, redisPrefix });
   stops.push({ name: 'server', stop: server.close });
 

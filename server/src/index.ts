@@ -3,3 +3,4 @@ export { createApp } from './platform/app.ts';
 export type { AppOptions } from './platform/appContext.ts';
 export { type RunningServer, startServer } from './platform/server.ts';
 export { seedStoreCatalogue } from './store/seedCatalogue.ts';
+export { seedPromoCodes } from './store/seedPromoCodes.ts';

@@ -8,6 +8,7 @@ import {
 } from '@bourse/core/platform';
 import { startServer } from './platform/server.ts';
 import { seedStoreCatalogue } from './store/seedCatalogue.ts';
+import { seedPromoCodes } from './store/seedPromoCodes.ts';
 
 /**
  * One server replica (docker-compose, `pnpm --filter @bourse/server start`). Needs a reachable
@@ -20,6 +21,7 @@ if (config.demoMode) {
   const demo = await seedDemoAccount(database, { startingDeposit: config.startingDeposit });
   logger.info({ account: demo.account, password: demo.password }, 'demo account');
   await seedStoreCatalogue(database);
+  await seedPromoCodes(database);
 }
 const redisPrefix = await resolveRedisPrefix(config, database, redis);
 logger.info({ redisPrefix }, 'redis namespace');

@@ -7,6 +7,7 @@ import { ipoCalendarService } from './ipo/calendarWorker.ts';
 import { dragonTigerService } from './market/dragonTigerWorker.ts';
 import { feedService } from './market/feedService.ts';
 import type { BackgroundService, WorkerContext } from './service.ts';
+import { orderExpiryService } from './store/orderExpiryWorker.ts';
 import { matcherService } from './trading/matcher.ts';
 
 export type { BackgroundService, WorkerContext };
@@ -22,6 +23,7 @@ export const SERVICES: readonly BackgroundService[] = [
   cashFundAccrualService(),
   blockTradeService(),
   sessionPurgeService(),
+  orderExpiryService(),
 ];
 
 /** Starts every background service in this process (embedded mode, or the workers container). */

@@ -283,6 +283,32 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     id: 'storeSearch',
     lazy: lazyScreen(() => store().then((m) => m.StoreSearchScreen), ['store']),
   },
+  { path: '/cart', id: 'cart', lazy: lazyScreen(() => store().then((m) => m.CartScreen), ['store']) },
+  {
+    path: '/checkout',
+    id: 'checkout',
+    lazy: lazyScreen(() => store().then((m) => m.CheckoutScreen), ['store']),
+  },
+  {
+    path: '/addresses',
+    id: 'addresses',
+    lazy: lazyScreen(() => store().then((m) => m.AddressListScreen), ['store']),
+  },
+  {
+    path: '/address/edit',
+    id: 'addressEdit',
+    lazy: lazyScreen(() => store().then((m) => m.AddressEditScreen), ['store']),
+  },
+  {
+    path: '/orders',
+    id: 'orders',
+    lazy: lazyScreen(() => store().then((m) => m.OrderListScreen), ['store']),
+  },
+  {
+    path: '/orders/:id',
+    id: 'orderDetail',
+    lazy: lazyScreen(() => store().then((m) => m.OrderDetailScreen), ['store']),
+  },
   { path: '/helpForNewbies', id: 'helpForNewbies', lazy: info },
   { path: '/marketClock', id: 'marketClock', lazy: info },
   { path: '/tradingRules', id: 'tradingRules', lazy: info },

@@ -9,7 +9,9 @@ import { cny, createdNow } from './columns.ts';
  * house accounts (user_id null) are the other side of every movement: `external` (money from
  * and to outside: bank, paper deposits), `market` (the exchange's clearing side of trades),
  * one account per fee, `cashFund` (what the cash fund owes its holders: the sum of their units
- * at NAV 1) and `fundIncome` (the fund's earnings, paid out as yield). A user account caches
+ * at NAV 1) and `fundIncome` (the fund's earnings, paid out as yield). The storefront's USD
+ * accounts stand apart: each user's `storeBalance`, and the house's `storeExternal` (paper
+ * deposits) and `storeSales` (what shoppers paid, owed to the shops). A user account caches
  * its balance, updated under a row lock in the transaction that posts to it; house accounts
  * are hot rows shared by every trade, so their balances are only ever derived from postings.
  */
@@ -29,8 +31,15 @@ export const ledgerAccounts = pgTable(
         'transferFee',
         'cashFund',
         'fundIncome',
+        'storeBalance',
+        'storeExternal',
+        'storeSales',
       ],
     }).notNull(),
+    /** CNY for the securities cash; USD for the storefront's accounts (store*). An entry never mixes the two. */
+    currency: text('currency', { enum: ['CNY', 'USD'] })
+      .notNull()
+      .default('CNY'),
     balance: cny('balance').notNull().default('0'),
     /** Sale proceeds of `proceedsDate` (a trading date): available at once, withdrawable the next trading day. */
     proceeds: cny('proceeds').notNull().default('0'),
@@ -42,7 +51,11 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_house_kind_idx').on(t.kind).where(sql`${t.userId} is null`),
     check(
       'ledger_accounts_owner_check',
-      sql`(${t.userId} is not null) = (${t.kind} in ('available', 'frozen'))`,
+      sql`(${t.userId} is not null) = (${t.kind} in ('available', 'frozen', 'storeBalance'))`,
+    ),
+    check(
+      'ledger_accounts_currency_check',
+      sql`(${t.currency} = 'USD') = (${t.kind} in ('storeBalance', 'storeExternal', 'storeSales'))`,
     ),
     check('ledger_accounts_balance_check', sql`${t.userId} is null or ${t.balance} >= 0`),
   ],
@@ -67,6 +80,9 @@ export const journalEntries = pgTable(
         'fundRedeem',
         'fundYield',
         'ipoPayment',
+        'storeDeposit',
+        'storePayment',
+        'storeRefund',
       ],
     }).notNull(),
     userId: uuid('user_id').references(() => users.id),

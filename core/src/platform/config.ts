@@ -21,6 +21,10 @@ export interface AppConfig {
   demoMode: boolean;
   /** Demo mode: the paper cash each new account receives as a deposit journal entry, CNY. */
   startingDeposit: string;
+  /** Demo mode: the paper storefront balance each account's wallet opens with, USD. */
+  storeStartingBalance: string;
+  /** How long a storefront order waits for payment before it expires and returns its stock, ms. */
+  storeOrderTtlMs: number;
   /** Real-name verification passes on submission instead of waiting for back office (demo mode by default). */
   realNameAutoApprove: boolean;
   /** The IPO calendar starts each allotment batch on T+1; false leaves every run to back office. */
@@ -55,6 +59,9 @@ const envSchema = z.object({
   KF_URL: z.string().url().default('https://bourse.example.com/support'),
   DEMO_MODE: flag.optional(),
   STARTING_DEPOSIT: positiveMoneyString().default('1000000.00'),
+  STORE_STARTING_BALANCE: positiveMoneyString().default('2000.00'),
+  // Unset: 30 minutes, or 5 in demo mode, where the market's days are compressed too.
+  STORE_ORDER_TTL_MS: z.coerce.number().int().min(1_000).max(86_400_000).optional(),
   REAL_NAME_AUTO_APPROVE: flag.optional(),
   IPO_AUTO_ALLOTMENT: flag.default(true),
   CLIENT_DIST: z.string().min(1).optional(),
@@ -98,6 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     kfUrl: e.KF_URL,
     demoMode,
     startingDeposit: e.STARTING_DEPOSIT,
+    storeStartingBalance: e.STORE_STARTING_BALANCE,
+    storeOrderTtlMs: e.STORE_ORDER_TTL_MS ?? (demoMode ? 5 : 30) * 60_000,
     realNameAutoApprove: e.REAL_NAME_AUTO_APPROVE ?? demoMode,
     ipoAutoAllotment: e.IPO_AUTO_ALLOTMENT,
     clientDist: absolute(e.CLIENT_DIST ?? resolve(repoRoot, 'client/dist')),

@@ -3,8 +3,9 @@ import { verifyPassword } from '@bourse/core/accounts/passwords.ts';
 import { signIn } from '@bourse/core/accounts/sessions.ts';
 import { findByAccount } from '@bourse/core/accounts/users.ts';
 import { ensureStarterPortfolio } from '@bourse/core/ledger/startingDeposit.ts';
-import { DomainError, loginCredentials, type userRoutes } from '@bourse/shared';
+import { Dec, DomainError, loginCredentials, type userRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
+import { openDemoWallet } from '../store/wallet.ts';
 import { readCredentials } from './readCredentials.ts';
 
 export const loginHandler: Handler<typeof userRoutes.login> = async ({ body, app, ip }) => {
@@ -15,6 +16,11 @@ export const loginHandler: Handler<typeof userRoutes.login> = async ({ body, app
     verifyPassword(found?.user.passwordHash, password),
   );
   if (!right || !found) throw new DomainError('auth.badCredentials');
-  if (app.config.demoMode) await ensureStarterPortfolio(app, found.info.id);
+  if (app.config.demoMode) {
+    await ensureStarterPortfolio(app, found.info.id);
+    // An account older than the storefront (demo's) gets its paper USD at its next login.
+    const userId = found.info.id;
+    await app.db.transaction((tx) => openDemoWallet(tx, userId, new Dec(app.config.storeStartingBalance)));
+  }
   return signIn(app.db, found.info);
 };

@@ -1,16 +1,33 @@
-import { storeRoutes as contracts } from '@bourse/shared';
+import { storeRoutes as contracts, shoppingRoutes as shopping } from '@bourse/shared';
 import { route } from '../http/mountRoute.ts';
+import { tradeRoute } from '../trading/tradeRoute.ts';
+import {
+  addAddressHandler,
+  addressesHandler,
+  defaultAddressHandler,
+  deleteAddressHandler,
+  editAddressHandler,
+} from './addresses.handlers.ts';
+import {
+  addToCartHandler,
+  cartHandler,
+  mergeCartHandler,
+  removeFromCartHandler,
+  updateCartHandler,
+} from './cart.handlers.ts';
 import { categoriesHandler } from './categories.handler.ts';
+import { checkoutHandler, payHandler, quoteHandler, walletHandler } from './checkout.handlers.ts';
 import { followHandler } from './follow.handler.ts';
 import { followsHandler } from './follows.handler.ts';
 import { homeHandler } from './home.handler.ts';
+import { cancelOrderHandler, confirmReceiptHandler, orderHandler, ordersHandler } from './orders.handlers.ts';
 import { productHandler } from './product.handler.ts';
 import { productsHandler } from './products.handler.ts';
 import { searchHandler } from './search.handler.ts';
 import { shopHandler } from './shop.handler.ts';
 import { unfollowHandler } from './unfollow.handler.ts';
 
-/** /api/store: the storefront's catalogue (open to all) and shop follows (signed in). */
+/** /api/store: the storefront's catalogue (open to all); follows, addresses, cart, checkout and orders (signed in). */
 export const storeRoutes = [
   route(contracts.categories, categoriesHandler),
   route(contracts.home, homeHandler),
@@ -21,4 +38,22 @@ export const storeRoutes = [
   route(contracts.follows, followsHandler),
   route(contracts.follow, followHandler),
   route(contracts.unfollow, unfollowHandler),
+  route(shopping.wallet, walletHandler),
+  route(shopping.addresses, addressesHandler),
+  route(shopping.addAddress, addAddressHandler),
+  route(shopping.editAddress, editAddressHandler),
+  route(shopping.deleteAddress, deleteAddressHandler),
+  route(shopping.defaultAddress, defaultAddressHandler),
+  route(shopping.cart, cartHandler),
+  route(shopping.addToCart, addToCartHandler),
+  route(shopping.updateCart, updateCartHandler),
+  route(shopping.removeFromCart, removeFromCartHandler),
+  route(shopping.mergeCart, mergeCartHandler),
+  route(shopping.quote, quoteHandler),
+  tradeRoute(shopping.checkout, checkoutHandler),
+  tradeRoute(shopping.pay, payHandler),
+  route(shopping.orders, ordersHandler),
+  route(shopping.order, orderHandler),
+  route(shopping.cancelOrder, cancelOrderHandler),
+  route(shopping.confirmReceipt, confirmReceiptHandler),
 ];

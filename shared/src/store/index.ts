@@ -1,2 +1,5 @@
 export * from './categories.ts';
 export * from './contracts.ts';
+export * from './jobs.ts';
+export * from './orderStates.ts';
+export * from './shopping.ts';

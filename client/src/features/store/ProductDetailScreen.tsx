@@ -1,10 +1,13 @@
-import type { StoreProductDetail } from '@bourse/shared';
+import type { StoreProductDetail, StoreSpec } from '@bourse/shared';
 import { type UIEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useLoad } from '../../lib/useLoad.ts';
+import { Button } from '../../shared-ui/Button.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
+import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { LoadState } from '../market/LoadState.tsx';
+import { addLine, useCartStore } from './cartStore.ts';
 import { compactFigure, usePrice } from './format.ts';
 import { ProductGrid } from './ProductCard.tsx';
 import { ShopCard } from './ShopCard.tsx';
@@ -90,6 +93,55 @@ function SpecPicker({
   );
 }
 
+/** Add to cart (a guest's stays on this device) and Buy now (straight to checkout with this spec). */
+function BuyBar({ product, spec }: { product: StoreProductDetail; spec: StoreSpec | undefined }) {
+  const { t } = useTranslation('store');
+  const navigate = useNavigate();
+  const count = useCartStore((s) => s.lines.length);
+  const add = async () => {
+    if (!spec) return;
+    await addLine({
+      specId: spec.id,
+      productId: product.id,
+      shopId: product.shop.id,
+      shopName: product.shop.name,
+      name: product.name,
+      specLabel: spec.label,
+      imageUrl: product.imageUrl,
+      quantity: 1,
+      selected: true,
+      price: spec.price,
+      priceWhenAdded: spec.price,
+      stock: spec.stock,
+    });
+    toast.success(t('detail.added'));
+  };
+  return (
+    <div className="store-action-bar" data-testid="buy-bar">
+      <Link to="/cart" className="store-action-bar__cart" data-testid="go-cart">
+        {t('detail.cart', { n: count })}
+      </Link>
+      <Button
+        variant="ghost"
+        disabled={!spec}
+        onClick={() => void add().catch(() => undefined)}
+        testId="add-to-cart"
+      >
+        {t('detail.addToCart')}
+      </Button>
+      <Button
+        disabled={!spec}
+        onClick={() =>
+          spec && navigate('/checkout', { state: { items: [{ specId: spec.id, quantity: 1 }] } })
+        }
+        testId="buy-now"
+      >
+        {t('detail.buyNow')}
+      </Button>
+    </div>
+  );
+}
+
 function ProductDetail({ product }: { product: StoreProductDetail }) {
   const { t } = useTranslation('store');
   const price = usePrice();
@@ -126,6 +178,7 @@ function ProductDetail({ product }: { product: StoreProductDetail }) {
         </div>
         <ProductGrid products={product.similar} testId="similar" />
       </section>
+      <BuyBar product={product} spec={spec} />
     </>
   );
 }

@@ -25,6 +25,16 @@ export function StoreHomeScreen() {
       nav={{
         title: t('routes.shop', { ns: 'translation' }),
         showBack: false,
+        left: (
+          <span className="store-nav-links">
+            <Link to="/cart" data-testid="nav-cart">
+              {t('nav.cart')}
+            </Link>
+            <Link to="/orders" data-testid="nav-orders">
+              {t('nav.orders')}
+            </Link>
+          </span>
+        ),
         right: <Icon name="search" size={22} />,
         rightLabel: t('routes.storeSearch', { ns: 'translation' }),
         onRightClick: () => void navigate('/search'),

@@ -1,0 +1,244 @@
+import {
+  type ShippingCountry,
+  STORE_ORDER_TAB_KEYS,
+  type StoreOrder,
+  type StoreOrderDetail,
+  type StoreOrderPage,
+  type StoreOrderTab,
+} from '@bourse/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { formatDate } from '../../lib/date/formatDate.ts';
+import { dataOf } from '../../lib/loadable.ts';
+import { useLoad } from '../../lib/useLoad.ts';
+import { Button } from '../../shared-ui/Button.tsx';
+import { PullRefreshList } from '../../shared-ui/PullRefreshList.tsx';
+import { Screen } from '../../shared-ui/Screen.tsx';
+import { toast } from '../../shared-ui/toast/toastStore.ts';
+import { PayPasswordSheet } from '../identity/PayPasswordSheet.tsx';
+import { LoadState } from '../market/LoadState.tsx';
+import { ConfirmSheet } from './ConfirmSheet.tsx';
+import { usePrice } from './format.ts';
+import { cancelOrder, confirmReceipt, fetchOrder, fetchOrders, payOrders } from './shoppingApi.ts';
+import './store.css';
+
+type Action = 'cancel' | 'confirm' | 'pay';
+
+/** The shopper's actions on an order, each asked first (cancel, receipt) or behind the payment sheet (pay). */
+function OrderActions({ order, onDone }: { order: StoreOrder; onDone: () => void }) {
+  const { t } = useTranslation('store');
+  const price = usePrice();
+  const [asking, setAsking] = useState<Action | null>(null);
+  const payKey = useRef(crypto.randomUUID());
+  const canCancel =
+    order.closure === 'open' && order.fulfilment === 'unfulfilled' && order.afterSale === 'none';
+  const canConfirm =
+    order.payment === 'paid' && (order.fulfilment === 'shipped' || order.fulfilment === 'delivered');
+  const canPay = order.status === 'waitingPay';
+  if (!canCancel && !canConfirm && !canPay) return null;
+  return (
+    <div className="order-actions">
+      {canCancel ? (
+        <Button variant="ghost" onClick={() => setAsking('cancel')} testId="order-cancel">
+          {t('orders.cancel')}
+        </Button>
+      ) : null}
+      {canConfirm ? (
+        <Button onClick={() => setAsking('confirm')} testId="order-confirm">
+          {t('orders.confirmReceipt')}
+        </Button>
+      ) : null}
+      {canPay ? (
+        <Button onClick={() => setAsking('pay')} testId="order-pay">
+          {t('orders.payNow')}
+        </Button>
+      ) : null}
+      {asking === 'cancel' || asking === 'confirm' ? (
+        <ConfirmSheet
+          title={t(asking === 'cancel' ? 'orders.cancel' : 'orders.confirmReceipt')}
+          message={t(asking === 'cancel' ? 'orders.cancelAsk' : 'orders.confirmAsk')}
+          onConfirm={() =>
+            void (asking === 'cancel' ? cancelOrder(order.id) : confirmReceipt(order.id)).then(
+              onDone,
+              () => undefined,
+            )
+          }
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
+      {asking === 'pay' ? (
+        <PayPasswordSheet
+          summary={t('checkout.paySummary', { amount: price(order.total) })}
+          onConfirm={async (payPassword) => {
+            try {
+              await payOrders([order.id], payPassword, payKey.current);
+            } catch (error) {
+              toast.fail(t('checkout.payFail'));
+              throw error;
+            }
+            toast.success(t('checkout.paid'));
+            onDone();
+          }}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function OrderCard({ order, onChanged }: { order: StoreOrder; onChanged: () => void }) {
+  const { t } = useTranslation('store');
+  const price = usePrice();
+  return (
+    <li className="card order-card" data-testid="order-card" data-status={order.status}>
+      <Link to={`/orders/${order.id}`} className="order-card__head">
+        <span>{order.shopName}</span>
+        <span className={`order-status order-status--${order.status}`}>
+          {t(`orders.status.${order.status}`)}
+        </span>
+      </Link>
+      {order.lines.map((l) => (
+        <div key={l.specId} className="checkout-line">
+          <img src={l.imageUrl} alt="" width={56} height={56} />
+          <span className="checkout-line__name">
+            {l.name}
+            <small>{l.specLabel}</small>
+          </span>
+          <span>{`${price(l.unitPrice)} × ${l.quantity}`}</span>
+        </div>
+      ))}
+      <p className="order-card__total">
+        {t('orders.totalOf', { n: order.quantity, amount: price(order.total) })}
+      </p>
+      <OrderActions order={order} onDone={onChanged} />
+    </li>
+  );
+}
+
+/** `/orders`: the spec's tabs with their counts; each tab a list loaded a page at a time as it scrolls. */
+export function OrderListScreen() {
+  const { t } = useTranslation('store');
+  const [tab, setTab] = useState<StoreOrderTab>('all');
+  const [page, setPage] = useState<StoreOrderPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reload = useCallback(async () => {
+    try {
+      setPage(await fetchOrders(tab, undefined));
+      setError(null);
+    } catch (e) {
+      setError(String((e as Error).message));
+    }
+  }, [tab]);
+  useEffect(() => {
+    setPage(null);
+    void reload();
+  }, [reload]);
+  const more = async () => {
+    if (!page?.nextCursor) return;
+    const next = await fetchOrders(tab, page.nextCursor);
+    setPage({ ...next, items: [...page.items, ...next.items] });
+  };
+  return (
+    <Screen nav={{ title: t('routes.orders', { ns: 'translation' }) }} padded={false}>
+      <div className="order-tabs" role="tablist">
+        {STORE_ORDER_TAB_KEYS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            className={`order-tab${tab === key ? ' order-tab--on' : ''}`}
+            onClick={() => setTab(key)}
+            data-testid={`order-tab-${key}`}
+          >
+            {t(`orders.tabs.${key}`)}
+            {page && (page.counts[key] ?? 0) > 0 ? (
+              <span className="order-tab__count">{page.counts[key]}</span>
+            ) : null}
+          </button>
+        ))}
+      </div>
+      {error ? <p className="store-empty">{error}</p> : null}
+      <PullRefreshList onRefresh={reload} onLoad={more} finished={page !== null && page.nextCursor === null}>
+        <ul className="order-list">
+          {page?.items.map((o) => (
+            <OrderCard key={o.id} order={o} onChanged={() => void reload()} />
+          ))}
+          {page && page.items.length === 0 ? <li className="store-empty">{t('orders.none')}</li> : null}
+        </ul>
+      </PullRefreshList>
+    </Screen>
+  );
+}
+
+function Timeline({ order }: { order: StoreOrderDetail }) {
+  const { t } = useTranslation('store');
+  return (
+    <ol className="order-timeline" data-testid="order-timeline">
+      {[...order.timeline].reverse().map((e) => (
+        <li key={`${e.machine}-${e.at}-${e.to}`} className="order-timeline__item">
+          <strong>{t(`orders.event.${e.to}`)}</strong>
+          <time dateTime={e.at}>{formatDate(e.at, 'YYYY-MM-DD HH:mm:ss')}</time>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** `/orders/:id`: number, items, figures, address, the timeline of every state change, and the actions. */
+export function OrderDetailScreen() {
+  const { t } = useTranslation('store');
+  const price = usePrice();
+  const navigate = useNavigate();
+  const id = useParams().id ?? '';
+  const [order, retry] = useLoad((signal) => fetchOrder(id, signal), [id]);
+  const o = dataOf(order);
+  return (
+    <Screen
+      nav={{ title: t('routes.orderDetail', { ns: 'translation' }), onBack: () => navigate('/orders') }}
+    >
+      {o ? (
+        <>
+          <section className="card order-head" data-testid="order-head">
+            <p className={`order-status order-status--${o.status}`}>{t(`orders.status.${o.status}`)}</p>
+            <p>{t('orders.number', { number: o.number })}</p>
+            {o.expiresAt ? (
+              <p>{t('orders.payBefore', { time: formatDate(o.expiresAt, 'HH:mm:ss') })}</p>
+            ) : null}
+          </section>
+          <OrderCard order={o} onChanged={retry} />
+          <section className="card checkout-totals">
+            <p>
+              <span>{t('checkout.subtotal')}</span>
+              <span>{price(o.subtotal)}</span>
+            </p>
+            <p>
+              <span>{t('checkout.freight')}</span>
+              <span>{price(o.freight)}</span>
+            </p>
+            <p>
+              <span>{o.promoCode ? t('orders.promo', { code: o.promoCode }) : t('checkout.discount')}</span>
+              <span>{`−${price(o.discount)}`}</span>
+            </p>
+            <p className="checkout-totals__total">
+              <span>{t('checkout.total')}</span>
+              <strong>{price(o.total)}</strong>
+            </p>
+          </section>
+          <section className="card order-panel">
+            <h2 className="card__title">{t('orders.shipTo')}</h2>
+            <p>{`${o.address.addressee} ${o.address.mobile}`}</p>
+            <p>{`${t(`address.countries.${o.address.country as ShippingCountry}`)} · ${o.address.region} · ${o.address.detail}`}</p>
+          </section>
+          <section className="card order-panel">
+            <h2 className="card__title">{t('orders.timeline')}</h2>
+            <Timeline order={o} />
+          </section>
+        </>
+      ) : (
+        <LoadState state={order} onRetry={retry} empty="" />
+      )}
+    </Screen>
+  );
+}

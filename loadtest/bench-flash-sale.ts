@@ -1,0 +1,201 @@
+/**
+ * Flash-sale benchmark (issue 13 §6).
+ *
+ *   pnpm bench:flash-sale -- [--buyers 10000] [--stock 100] [--sockets 256]
+ *
+ * One product spec with --stock units and --buyers shoppers, each with a session, an address,
+ * a payment password and the demo's 2,000.00 USD storefront balance (one real ledger entry
+ * each), written straight into a fresh scratch PostgreSQL database. One server process (the
+ * real startServer) on it. Then every buyer at once: checkout of one unit (Idempotency-Key),
+ * and pay if an order came back. Prints paid orders, refusals by reason, latency of the whole
+ * attempt (p50, p95, p99; target p99 ≤ 500 ms) and the load average; checks that exactly
+ * --stock orders were paid, none oversold, every refused buyer heard "sold out", and the
+ * ledger is balanced. Removes its database, Redis keys and child on exit or Ctrl-C.
+ */
+import { randomUUID } from 'node:crypto';
+import { createRedis } from '@bourse/server/platform';
+import { auditLedger, scratchPostgres } from '@bourse/server/trading/testing';
+import { shoppingRoutes, translateError } from '@bourse/shared';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../server/src/accounts/passwords.ts';
+import { hashSessionToken, newSessionToken } from '../server/src/accounts/tokens.ts';
+import { percentile } from '../server/src/market/testing/benchStats.ts';
+import { spawnServer } from '../server/src/market/testing/spawnServer.ts';
+import type { Db } from '../server/src/platform/database.ts';
+import { benchArgs, deletePrefix, loadAverage, machine, runBench } from './benchRun.ts';
+import { jsonClient } from './orders/jsonClient.ts';
+
+const args = benchArgs({
+  buyers: { type: 'string', default: '10000' },
+  stock: { type: 'string', default: '100' },
+  sockets: { type: 'string', default: '256' },
+});
+const BUYERS = Number(args.buyers);
+const STOCK = Number(args.stock);
+const SOCKETS = Number(args.sockets);
+const PAY_PASSWORD = '135790';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `bench:flash:${randomUUID()}:`;
+const cleanups: (() => Promise<void>)[] = [];
+
+const names = (text: string) => ({
+  en: text,
+  'zh-CN': text,
+  ja: text,
+  ko: text,
+  th: text,
+  fr: text,
+  it: text,
+});
+
+/** The sale's product and its buyers, in a few set-based statements. Answers the spec id and the tokens. */
+async function seed(db: Db): Promise<{ specId: number; tokens: string[] }> {
+  const run = (query: ReturnType<typeof sql>) => db.execute(query);
+  await run(sql`insert into store_shops (name, search_text, logo_hue, favourable_rate, total_sales, freight_flat)
+    values (${JSON.stringify(names('Flash Shop'))}::jsonb, 'flash shop', 1, 99.0, 0, 0)`);
+  await run(sql`insert into store_products (shop_id, category, name, description, search_text, price, rating, image_hue)
+    select id, 'phone', ${JSON.stringify(names('Flash Phone'))}::jsonb, ${JSON.stringify(names('On sale now'))}::jsonb,
+      'flash phone', 99.00, 5.0, 1 from store_shops`);
+  await run(sql`insert into store_product_specs (product_id, kind, label, price, stock, position)
+    select id, 'capacity', ${JSON.stringify(names('128 GB'))}::jsonb, 99.00, ${STOCK}, 0 from store_products`);
+  const payHash = await hashPassword(PAY_PASSWORD);
+  await run(sql`insert into users (account, password_hash, username, given_name, email, mobile)
+    select 'flash' || n, 'unusable', 'Flash', 'Buyer', 'flash' || n || '@example.com', '13800000000'
+    from generate_series(1, ${BUYERS}) n`);
+  await run(sql`insert into pay_passwords (user_id, hash) select id, ${payHash} from users`);
+  await run(sql`insert into store_addresses (user_id, addressee, mobile, country, region, detail, tag, is_default)
+    select id, 'Flash Buyer', '+1 415 555 0100', 'US', 'California', '1 Market St, San Francisco', 'home', true from users`);
+  // The demo's paper balance, one balanced USD entry per buyer, as registration makes it.
+  await run(sql`with accounts as (
+      insert into ledger_accounts (user_id, kind, currency, balance)
+      select id, 'storeBalance', 'USD', 2000 from users returning id, user_id),
+    entries as (
+      insert into journal_entries (kind, user_id, trading_date, cash_after)
+      select 'storeDeposit', user_id, current_date::text, 2000 from accounts returning id, user_id)
+    insert into postings (entry_id, account_id, amount, balance_after)
+    select e.id, a.id, 2000, 2000 from entries e join accounts a using (user_id)
+    union all
+    select e.id, (select id from ledger_accounts where kind = 'storeExternal' and user_id is null), -2000, null
+    from entries e`);
+  const users = (await run(sql`select id from users order by account`)) as unknown as {
+    rows: { id: string }[];
+  };
+  const tokens = users.rows.map(() => newSessionToken());
+  const expires = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  for (let from = 0; from < tokens.length; from += 1000) {
+    const batch = users.rows
+      .slice(from, from + 1000)
+      .map((u, n) => sql`(${u.id}::uuid, ${hashSessionToken(tokens[from + n]!)}, ${expires}::timestamptz)`);
+    await run(sql`insert into sessions (user_id, token_hash, expires_at) values ${sql.join(batch, sql`, `)}`);
+  }
+  const spec = (await run(sql`select id from store_product_specs`)) as unknown as { rows: { id: number }[] };
+  return { specId: Number(spec.rows[0]!.id), tokens };
+}
+
+await runBench(
+  'bench:flash-sale',
+  15 * 60_000,
+  async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  },
+  async () => {
+    console.log(`machine: ${machine()}`);
+    const scratch = await scratchPostgres();
+    cleanups.push(() => scratch.close());
+    cleanups.push(() => deletePrefix(createRedis(REDIS_URL), prefix));
+    const seeding = performance.now();
+    const { specId, tokens } = await seed(scratch.database.db);
+    const addresses = (await scratch.database.db.execute(
+      sql`select a.id, s.token_hash from store_addresses a join sessions s using (user_id)`,
+    )) as unknown as { rows: { id: string; token_hash: string }[] };
+    const addressOf = new Map(addresses.rows.map((r) => [r.token_hash, r.id]));
+    console.log(
+      `seeded ${BUYERS} buyers and ${STOCK} units in ${Math.round(performance.now() - seeding)} ms`,
+    );
+    const server = await spawnServer({
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      DATABASE_URL: scratch.url,
+      DEMO_MODE: 'true',
+      LOG_LEVEL: 'warn',
+    });
+    cleanups.push(() => server.stop());
+    const client = jsonClient(server.port, SOCKETS);
+    cleanups.push(async () => client.close());
+
+    // One request first, so the server's first-use work (module loading, pool) is not timed.
+    await client.send('GET', '/api/store/wallet', { token: tokens[0]! });
+    const outcomes = new Map<string, number>();
+    const latencies: number[] = [];
+    const soldOutText = translateError('en', 'store.soldOut', { name: 'Flash Phone', left: 0 });
+    const load = loadAverage();
+    const started = performance.now();
+    await Promise.all(
+      tokens.map(async (token) => {
+        const t0 = performance.now();
+        const headers = { token, 'accept-language': 'en', 'idempotency-key': randomUUID() };
+        const created = await client.send('POST', '/api/store/checkout', headers, {
+          items: [{ specId, quantity: 1 }],
+          addressId: addressOf.get(hashSessionToken(token)),
+        });
+        let outcome = created.body?.key ?? `status ${created.status}`;
+        if (created.status === 200) {
+          const orderId = shoppingRoutes.checkout.response.parse(created.body?.data).orders[0]!.id;
+          const paid = await client.send(
+            'POST',
+            '/api/store/pay',
+            { ...headers, 'idempotency-key': randomUUID() },
+            {
+              orderIds: [orderId],
+              payPassword: PAY_PASSWORD,
+            },
+          );
+          outcome = paid.status === 200 ? 'paid' : (paid.body?.key ?? `pay status ${paid.status}`);
+        } else if (outcome === 'store.soldOut' && created.body?.msg !== soldOutText) {
+          outcome = 'soldOut without saying so';
+        }
+        latencies.push(performance.now() - t0);
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      }),
+    );
+    const wallMs = performance.now() - started;
+    latencies.sort((a, b) => a - b);
+    const db = scratch.database.db;
+    const [paidRow] = (
+      (await db.execute(
+        sql`select count(*)::int as orders, coalesce(sum(l.quantity), 0)::int as units
+            from store_orders o join store_order_lines l on l.order_id = o.id where o.payment = 'paid'`,
+      )) as unknown as { rows: { orders: number; units: number }[] }
+    ).rows;
+    const [stockRow] = (
+      (await db.execute(sql`select stock from store_product_specs where id = ${specId}`)) as unknown as {
+        rows: { stock: number }[];
+      }
+    ).rows;
+    const audit = await auditLedger(db);
+    const paidOrders = Number(paidRow!.orders);
+    const oversold = Number(paidRow!.units) - STOCK;
+    console.log(`attempts: ${BUYERS} at once over ${SOCKETS} sockets, wall ${Math.round(wallMs)} ms`);
+    console.log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+    console.log(
+      `paid orders ${paidOrders}, units sold ${paidRow!.units}, stock left ${stockRow!.stock}, oversold ${Math.max(0, oversold)}`,
+    );
+    console.log(
+      `attempt latency ms: p50 ${percentile(latencies, 0.5).toFixed(0)}, p95 ${percentile(latencies, 0.95).toFixed(0)}, p99 ${percentile(latencies, 0.99).toFixed(0)}, max ${latencies.at(-1)!.toFixed(0)}`,
+    );
+    console.log(
+      `ledger: total ${audit.total}, drifted ${audit.driftedAccounts.length}, unbalanced ${audit.unbalancedEntries.length}`,
+    );
+    console.log(`load average before: ${load}; after: ${loadAverage()}`);
+    const refusedOk = [...outcomes.entries()].every(([k]) => k === 'paid' || k === 'store.soldOut');
+    const pass =
+      paidOrders === Math.min(STOCK, BUYERS) &&
+      oversold <= 0 &&
+      refusedOk &&
+      audit.total === '0.00' &&
+      audit.driftedAccounts.length === 0 &&
+      audit.unbalancedEntries.length === 0;
+    console.log(pass ? 'PASS' : 'FAIL');
+    return pass ? 0 : 1;
+  },
+);

@@ -1,0 +1,368 @@
+import {
+  applyStoreOrderAction,
+  type CheckoutInput,
+  type CheckoutQuote,
+  Dec,
+  DomainError,
+  type Locale,
+  type StoreOrder,
+} from '@bourse/shared';
+import type { Queue } from 'bullmq';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows } from '../db/rows.ts';
+import { requestHash, sameRequest } from '../http/idempotency.ts';
+import { checkPayPassword, type PayPasswordContext } from '../identity/index.ts';
+import type { Db } from '../platform/database.ts';
+import { addressOf } from './addresses.ts';
+import { productImageUrl } from './catalogue.ts';
+import { scheduleExpiry } from './expiryQueue.ts';
+import {
+  storeCartLines,
+  storeCheckouts,
+  storeOrderEvents,
+  storeOrderLines,
+  storeOrders,
+  storePayments,
+  storePromoCodes,
+} from './orderSchema.ts';
+import { lockOrders, orderViews, transition } from './orders.ts';
+import { type FreightRule, priceByShop, promoDiscount, type ShopTotals } from './pricing.ts';
+import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
+import { lockWallet, postWallet, readWalletBalance } from './wallet.ts';
+
+/** What checkout and payment need: the database, the payment password, the expiry queue and its delay. */
+export interface CheckoutDeps {
+  db: Db;
+  payPassword: PayPasswordContext;
+  expiryQueue: Queue;
+  orderTtlMs: number;
+}
+
+type Item = { specId: number; quantity: number };
+
+/** The specs asked for with their product, shop and freight rule; an unknown one is refused. */
+async function loadSpecs(db: Db, items: readonly Item[]) {
+  const rows = await db
+    .select({
+      specId: storeProductSpecs.id,
+      price: storeProductSpecs.price,
+      stock: storeProductSpecs.stock,
+      label: storeProductSpecs.label,
+      productId: storeProducts.id,
+      name: storeProducts.name,
+      shopId: storeShops.id,
+      shopName: storeShops.name,
+      freightFlat: storeShops.freightFlat,
+      freightFreeOver: storeShops.freightFreeOver,
+    })
+    .from(storeProductSpecs)
+    .innerJoin(storeProducts, eq(storeProducts.id, storeProductSpecs.productId))
+    .innerJoin(storeShops, eq(storeShops.id, storeProducts.shopId))
+    .where(
+      inArray(
+        storeProductSpecs.id,
+        items.map((i) => i.specId),
+      ),
+    );
+  const bySpec = new Map(rows.map((r) => [r.specId, r]));
+  return items.map((item) => {
+    const spec = bySpec.get(item.specId);
+    if (!spec) throw new DomainError('store.unknownSpec');
+    return { ...spec, quantity: item.quantity };
+  });
+}
+type Spec = Awaited<ReturnType<typeof loadSpecs>>[number];
+
+const soldOut = (spec: Spec, left: number, locale: Locale) =>
+  new DomainError('store.soldOut', { name: spec.name[locale], left });
+
+/** The promo code's discount on `subtotal` for this user now, or zero without a code. */
+async function discountFor(
+  db: Db,
+  userId: string,
+  code: string | undefined,
+  subtotal: Dec,
+  now: Date,
+): Promise<Dec> {
+  if (!code) return new Dec(0);
+  const [promo] = await db.select().from(storePromoCodes).where(eq(storePromoCodes.code, code));
+  if (!promo) throw new DomainError('promo.unknown');
+  const [used] = await db
+    .select({ n: count() })
+    .from(storeCheckouts)
+    .where(and(eq(storeCheckouts.userId, userId), eq(storeCheckouts.promoCode, code)));
+  return promoDiscount(
+    { ...promo, value: new Dec(promo.value), minSpend: new Dec(promo.minSpend) },
+    subtotal,
+    used?.n ?? 0,
+    now,
+  );
+}
+
+/** Prices specs: totals per shop in the order they first appear, the discount spread over them. */
+async function price(db: Db, userId: string, specs: Spec[], code: string | undefined, now: Date) {
+  const lines = specs.map((s) => ({ shopId: s.shopId, unitPrice: new Dec(s.price), quantity: s.quantity }));
+  const subtotal = lines.reduce((sum, l) => sum.plus(l.unitPrice.times(l.quantity)), new Dec(0));
+  const discount = await discountFor(db, userId, code, subtotal, now);
+  const freight = new Map<number, FreightRule>(
+    specs.map((s) => [
+      s.shopId,
+      {
+        flat: new Dec(s.freightFlat),
+        freeOver: s.freightFreeOver === null ? null : new Dec(s.freightFreeOver),
+      },
+    ]),
+  );
+  return priceByShop(lines, freight, discount);
+}
+
+const sum = (shops: ShopTotals[], key: keyof Omit<ShopTotals, 'shopId'>) =>
+  shops.reduce((s, t) => s.plus(t[key]), new Dec(0)).toFixed(2);
+
+const lineView = (s: Spec, locale: Locale) => ({
+  specId: s.specId,
+  productId: s.productId,
+  name: s.name[locale],
+  specLabel: s.label[locale],
+  imageUrl: productImageUrl(s.productId),
+  unitPrice: s.price,
+  quantity: s.quantity,
+  subtotal: new Dec(s.price).times(s.quantity).toFixed(2),
+});
+
+/** The checkout page's figures: lines grouped by shop, freight per shop, the promo's discount, totals. */
+export async function quoteCheckout(
+  db: Db,
+  userId: string,
+  input: { items: Item[]; promoCode?: string | undefined },
+  locale: Locale,
+  now = new Date(),
+): Promise<CheckoutQuote> {
+  const specs = await loadSpecs(db, input.items);
+  const shops = await price(db, userId, specs, input.promoCode, now);
+  return {
+    shops: shops.map((t) => ({
+      shopId: t.shopId,
+      shopName: specs.find((s) => s.shopId === t.shopId)!.shopName[locale],
+      lines: specs.filter((s) => s.shopId === t.shopId).map((s) => lineView(s, locale)),
+      subtotal: t.subtotal.toFixed(2),
+      freight: t.freight.toFixed(2),
+      discount: t.discount.toFixed(2),
+      total: t.total.toFixed(2),
+    })),
+    promoCode: input.promoCode ?? null,
+    subtotal: sum(shops, 'subtotal'),
+    freight: sum(shops, 'freight'),
+    discount: sum(shops, 'discount'),
+    total: sum(shops, 'total'),
+    balance: (await readWalletBalance(db, userId)).toFixed(2),
+  };
+}
+
+async function replayCheckout(db: Db, userId: string, key: string, hash: string) {
+  const [row] = await db
+    .select()
+    .from(storeCheckouts)
+    .where(and(eq(storeCheckouts.userId, userId), eq(storeCheckouts.idempotencyKey, key)));
+  return sameRequest(row, hash);
+}
+
+async function checkoutResult(db: Db, checkoutId: string, locale: Locale) {
+  const ids = await db
+    .select({ id: storeOrders.id })
+    .from(storeOrders)
+    .where(eq(storeOrders.checkoutId, checkoutId));
+  const orders = await orderViews(
+    db,
+    ids.map((r) => r.id),
+    locale,
+  );
+  return { orders, total: orders.reduce((s, o) => s.plus(o.total), new Dec(0)).toFixed(2) };
+}
+
+/**
+ * Creates one order per shop in one transaction, reserving the stock of every line by a
+ * conditional decrement (`stock >= n`, and the column's CHECK behind it), so concurrent buyers
+ * can never take more than there is: the one who finds too little is told it is sold out and
+ * nothing of the checkout is written. The same Idempotency-Key and body answer the first orders.
+ */
+export async function createOrders(
+  deps: CheckoutDeps,
+  userId: string,
+  input: CheckoutInput,
+  key: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<{ orders: StoreOrder[]; total: string; replayed: boolean }> {
+  const items = [...input.items].sort((a, b) => a.specId - b.specId);
+  const hash = requestHash(['checkout', input.addressId, items, input.promoCode ?? null]);
+  const earlier = await replayCheckout(deps.db, userId, key, hash);
+  if (earlier) return { ...(await checkoutResult(deps.db, earlier.id, locale)), replayed: true };
+  const specs = await loadSpecs(deps.db, input.items);
+  // Sold out already: refused without a transaction or a lock (a flash sale's many late buyers).
+  for (const spec of specs) if (spec.stock < spec.quantity) throw soldOut(spec, spec.stock, locale);
+  const address = await addressOf(deps.db, userId, input.addressId);
+  const expiresAt = new Date(now.getTime() + deps.orderTtlMs);
+  const done = await deps.db.transaction(async (tx) => {
+    // The wallet's lock orders one user's checkouts: a promo's per-user limit holds under races.
+    await lockWallet(tx, userId);
+    const raced = await replayCheckout(tx, userId, key, hash);
+    if (raced) return { checkoutId: raced.id, created: [] };
+    const shops = await price(tx, userId, specs, input.promoCode, now);
+    for (const spec of [...specs].sort((a, b) => a.specId - b.specId)) {
+      const [left] = await tx
+        .update(storeProductSpecs)
+        .set({ stock: sql`${storeProductSpecs.stock} - ${spec.quantity}` })
+        .where(
+          and(eq(storeProductSpecs.id, spec.specId), sql`${storeProductSpecs.stock} >= ${spec.quantity}`),
+        )
+        .returning({ stock: storeProductSpecs.stock });
+      if (!left) {
+        const [current] = await tx
+          .select({ stock: storeProductSpecs.stock })
+          .from(storeProductSpecs)
+          .where(eq(storeProductSpecs.id, spec.specId));
+        throw soldOut(spec, current?.stock ?? 0, locale);
+      }
+    }
+    const [checkout] = await tx
+      .insert(storeCheckouts)
+      .values({ userId, idempotencyKey: key, requestHash: hash, promoCode: input.promoCode ?? null })
+      .returning({ id: storeCheckouts.id });
+    // The numbers take the orders' sequence values up front, so each number holds its own seq.
+    const seqs = await queryRows<{ seq: string }>(
+      tx,
+      sql`select nextval(pg_get_serial_sequence('store_orders', 'seq'))::text as seq from generate_series(1, ${shops.length})`,
+    );
+    const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+    const { id: _, isDefault: __, ...shipTo } = address;
+    const orders = await tx
+      .insert(storeOrders)
+      .values(
+        shops.map((t, n) => {
+          const seq = Number(seqs[n]!.seq);
+          return {
+            seq,
+            number: `S${day}${String(seq).padStart(8, '0')}`,
+            checkoutId: checkout!.id,
+            userId,
+            shopId: t.shopId,
+            address: shipTo,
+            subtotal: t.subtotal.toFixed(2),
+            freight: t.freight.toFixed(2),
+            discount: t.discount.toFixed(2),
+            total: t.total.toFixed(2),
+            promoCode: t.discount.isZero() ? null : (input.promoCode ?? null),
+            expiresAt,
+            createdAt: now,
+            updatedAt: now,
+          };
+        }),
+      )
+      .returning({ id: storeOrders.id, shopId: storeOrders.shopId, expiresAt: storeOrders.expiresAt });
+    await tx.insert(storeOrderLines).values(
+      specs.map((s) => ({
+        orderId: orders.find((o) => o.shopId === s.shopId)!.id,
+        productId: s.productId,
+        specId: s.specId,
+        name: s.name,
+        specLabel: s.label,
+        unitPrice: s.price,
+        quantity: s.quantity,
+        subtotal: new Dec(s.price).times(s.quantity).toFixed(2),
+      })),
+    );
+    await tx.insert(storeOrderEvents).values(
+      orders.map((o) => ({
+        orderId: o.id,
+        machine: 'payment',
+        event: 'place',
+        fromState: 'none',
+        toState: 'unpaid',
+        at: now,
+      })),
+    );
+    await tx.delete(storeCartLines).where(
+      and(
+        eq(storeCartLines.userId, userId),
+        inArray(
+          storeCartLines.specId,
+          specs.map((s) => s.specId),
+        ),
+      ),
+    );
+    return { checkoutId: checkout!.id, created: orders };
+  });
+  await scheduleExpiry(deps.expiryQueue, done.created);
+  return { ...(await checkoutResult(deps.db, done.checkoutId, locale)), replayed: done.created.length === 0 };
+}
+
+async function replayPayment(db: Db, userId: string, key: string, hash: string) {
+  const [row] = await db
+    .select()
+    .from(storePayments)
+    .where(and(eq(storePayments.userId, userId), eq(storePayments.idempotencyKey, key)));
+  return sameRequest(row, hash);
+}
+
+async function paymentResult(db: Db, userId: string, paymentId: string, amount: string) {
+  const paid = await db
+    .select({ id: storeOrders.id })
+    .from(storeOrders)
+    .where(eq(storeOrders.paymentId, paymentId));
+  return {
+    orderIds: paid.map((o) => o.id).sort(),
+    amount,
+    balance: (await readWalletBalance(db, userId)).toFixed(2),
+  };
+}
+
+/**
+ * Pays orders from the storefront balance after the payment password: one USD entry from the
+ * shopper's balance to the house's store sales, the orders marked paid with it, in one
+ * transaction. An order past its deadline, paid or closed is refused (409), a short balance
+ * is refused with both figures, and nothing moves. The same Idempotency-Key and body answer
+ * the first payment.
+ */
+export async function payOrders(
+  deps: CheckoutDeps,
+  userId: string,
+  body: { orderIds: string[]; payPassword: unknown },
+  key: string,
+  now = new Date(),
+): Promise<{ orderIds: string[]; amount: string; balance: string; replayed: boolean }> {
+  const ids = [...new Set(body.orderIds)].sort();
+  const hash = requestHash(['pay', ids]);
+  const earlier = await replayPayment(deps.db, userId, key, hash);
+  if (earlier)
+    return { ...(await paymentResult(deps.db, userId, earlier.id, earlier.amount)), replayed: true };
+  await checkPayPassword(deps.payPassword, userId, body.payPassword);
+  const payment = await deps.db.transaction(async (tx) => {
+    const wallet = await lockWallet(tx, userId);
+    const raced = await replayPayment(tx, userId, key, hash);
+    if (raced) return { ...raced, replayed: true };
+    const orders = await lockOrders(tx, ids, userId);
+    if (orders.length !== ids.length) throw new DomainError('storeOrder.notFound');
+    for (const order of orders) {
+      if (order.expiresAt <= now) throw new DomainError('storeOrder.cannotPay');
+      applyStoreOrderAction(order, 'pay');
+    }
+    const amount = orders.reduce((s, o) => s.plus(o.total), new Dec(0));
+    if (wallet.balance.lt(amount))
+      throw new DomainError('store.insufficientBalance', {
+        balance: wallet.balance.toFixed(2),
+        total: amount.toFixed(2),
+      });
+    const entryId = await postWallet(tx, wallet, 'storePayment', 'storeBalance', 'storeSales', amount, now);
+    const [row] = await tx
+      .insert(storePayments)
+      .values({ userId, idempotencyKey: key, requestHash: hash, amount: amount.toFixed(2), entryId })
+      .returning();
+    for (const order of orders) await transition(tx, order, 'pay', now, { paymentId: row!.id });
+    return { ...row!, replayed: false };
+  });
+  return {
+    ...(await paymentResult(deps.db, userId, payment.id, payment.amount)),
+    replayed: payment.replayed,
+  };
+}

@@ -1,0 +1,20 @@
+import type { AppContext } from '../platform/appContext.ts';
+import type { CheckoutDeps } from './checkout.ts';
+import { orderExpiryQueue } from './expiryQueue.ts';
+
+const deps = new WeakMap<AppContext, CheckoutDeps>();
+
+/** The app's checkout dependencies, made on first use (one expiry queue per app). */
+export function checkoutDeps(app: AppContext): CheckoutDeps {
+  let found = deps.get(app);
+  if (!found) {
+    found = {
+      db: app.db,
+      payPassword: app,
+      expiryQueue: orderExpiryQueue(app.redis, app.redisPrefix),
+      orderTtlMs: app.config.storeOrderTtlMs,
+    };
+    deps.set(app, found);
+  }
+  return found;
+}

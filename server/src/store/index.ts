@@ -1,0 +1,3 @@
+export { type CheckoutDeps, createOrders, payOrders } from './checkout.ts';
+export { orderExpiryQueue } from './expiryQueue.ts';
+export { completeOrder, expireDueOrders, expireOrder, markDelivered, markShipped } from './orders.ts';

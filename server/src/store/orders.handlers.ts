@@ -1,0 +1,23 @@
+import type { shoppingRoutes } from '@bourse/shared';
+import { type Handler, signedIn } from '../http/mountRoute.ts';
+import { cancelOrder, confirmReceipt, listOrders, orderDetail } from './orders.ts';
+
+type R = typeof shoppingRoutes;
+
+export const ordersHandler: Handler<R['orders']> = (ctx) =>
+  listOrders(ctx.app.db, signedIn(ctx).userId, ctx.query, ctx.locale);
+
+export const orderHandler: Handler<R['order']> = (ctx) =>
+  orderDetail(ctx.app.db, signedIn(ctx).userId, ctx.query.id, ctx.locale);
+
+export const cancelOrderHandler: Handler<R['cancelOrder']> = async (ctx) => {
+  const { userId } = signedIn(ctx);
+  await cancelOrder(ctx.app.db, userId, ctx.body.orderId);
+  return orderDetail(ctx.app.db, userId, ctx.body.orderId, ctx.locale);
+};
+
+export const confirmReceiptHandler: Handler<R['confirmReceipt']> = async (ctx) => {
+  const { userId } = signedIn(ctx);
+  await confirmReceipt(ctx.app.db, userId, ctx.body.orderId);
+  return orderDetail(ctx.app.db, userId, ctx.body.orderId, ctx.locale);
+};

@@ -1,0 +1,117 @@
+import { Dec } from '@bourse/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
+import type { Db } from '../platform/database.ts';
+
+/**
+ * The storefront balance: a USD account of the user's in the same double-entry ledger as the
+ * securities cash, moved only by balanced USD entries against the house's `storeExternal`
+ * (paper deposits) and `storeSales` (what shoppers paid). The migration's trigger refuses an
+ * entry that mixes currencies.
+ */
+export interface Wallet {
+  userId: string;
+  accountId: string;
+  balance: Dec;
+}
+
+type StoreAccount = 'storeBalance' | 'storeExternal' | 'storeSales';
+type StoreEntryKind = 'storeDeposit' | 'storePayment' | 'storeRefund';
+
+/** The storefront's ledger has no trading day: entries are dated by the UTC calendar. */
+const entryDate = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Opens the user's storefront account if new and locks it for this transaction. */
+export async function lockWallet(tx: Db, userId: string): Promise<Wallet> {
+  const locked = () =>
+    tx
+      .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'storeBalance')))
+      .for('update');
+  let [row] = await locked();
+  if (!row) {
+    await tx
+      .insert(ledgerAccounts)
+      .values({ userId, kind: 'storeBalance', currency: 'USD' })
+      .onConflictDoNothing();
+    [row] = await locked();
+  }
+  return { userId, accountId: row!.id, balance: new Dec(row!.balance) };
+}
+
+/** The balance as committed, for reading; zero before the account exists. */
+export async function readWalletBalance(db: Db, userId: string): Promise<Dec> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'storeBalance')));
+  return new Dec(row?.balance ?? 0);
+}
+
+/**
+ * Posts one balanced USD entry: `amount` leaves `from` and reaches `to`, one of them the
+ * locked wallet. The wallet's cached balance moves with it; it never goes below zero (the
+ * caller refuses first; the account's CHECK is the backstop).
+ */
+export async function postWallet(
+  tx: Db,
+  wallet: Wallet,
+  kind: StoreEntryKind,
+  from: StoreAccount,
+  to: StoreAccount,
+  amount: Dec,
+  now = new Date(),
+): Promise<string> {
+  const delta = to === 'storeBalance' ? amount : from === 'storeBalance' ? amount.negated() : new Dec(0);
+  const after = wallet.balance.plus(delta);
+  if (after.isNegative()) throw new Error('storefront balance would go negative');
+  const [entry] = await tx
+    .insert(journalEntries)
+    .values({ kind, userId: wallet.userId, tradingDate: entryDate(now), cashAfter: after.toFixed(2) })
+    .returning({ id: journalEntries.id });
+  const house = await tx
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
+    .from(ledgerAccounts)
+    .where(and(isNull(ledgerAccounts.userId), sql`${ledgerAccounts.kind} in (${from}, ${to})`));
+  const accountOf = (account: StoreAccount) =>
+    account === 'storeBalance' ? wallet.accountId : house.find((h) => h.kind === account)!.id;
+  const balanceAfter = (account: StoreAccount) => (account === 'storeBalance' ? after.toFixed(2) : null);
+  await tx.insert(postings).values([
+    {
+      entryId: entry!.id,
+      accountId: accountOf(from),
+      amount: amount.negated().toFixed(2),
+      balanceAfter: balanceAfter(from),
+    },
+    {
+      entryId: entry!.id,
+      accountId: accountOf(to),
+      amount: amount.toFixed(2),
+      balanceAfter: balanceAfter(to),
+    },
+  ]);
+  await tx
+    .update(ledgerAccounts)
+    .set({ balance: after.toFixed(2) })
+    .where(eq(ledgerAccounts.id, wallet.accountId));
+  wallet.balance = after;
+  return entry!.id;
+}
+
+/**
+ * Demo mode's paper storefront balance: a real deposit from `storeExternal`, made once, when the
+ * account's storefront wallet is opened (at registration, or at the first login of an account
+ * older than the storefront, `demo` included). Answers whether it deposited.
+ */
+export async function openDemoWallet(tx: Db, userId: string, amount: Dec): Promise<boolean> {
+  const opened = await tx
+    .insert(ledgerAccounts)
+    .values({ userId, kind: 'storeBalance', currency: 'USD' })
+    .onConflictDoNothing()
+    .returning({ id: ledgerAccounts.id });
+  if (opened.length === 0 || amount.isZero()) return false;
+  const wallet = await lockWallet(tx, userId);
+  await postWallet(tx, wallet, 'storeDeposit', 'storeExternal', 'storeBalance', amount);
+  return true;
+}
