@@ -83,6 +83,8 @@ export const ERRORS = {
   'store.badQuery': 400,
   'store.unknownProduct': 404,
   'store.unknownShop': 404,
+  'store.badTrackingNo': 400,
+  'store.unknownShipment': 404,
   'bank.cardNumberFormat': 400,
   'bank.cardNumberInvalid': 400,
   'bank.cardUnsupported': 400,

@@ -7,6 +7,7 @@ import { cashFundAccrualService } from './fund/accrualWorker.ts';
 import { ipoCalendarService } from './ipo/calendarWorker.ts';
 import { dragonTigerService } from './market/dragonTigerWorker.ts';
 import { feedService } from './market/feedService.ts';
+import { storeShipmentService } from './store/logistics/shipmentWorker.ts';
 import { matcherService } from './trading/matcher.ts';
 
 export interface WorkerContext {
@@ -35,6 +36,7 @@ export const SERVICES: readonly BackgroundService[] = [
   cashFundAccrualService(),
   blockTradeService(),
   sessionPurgeService(),
+  storeShipmentService(),
 ];
 
 /** Starts every background service in this process (embedded mode, or the workers container). */

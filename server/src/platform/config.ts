@@ -39,6 +39,10 @@ export interface AppConfig {
   socketMaxPerIp: number;
   /** /user sockets one session may hold across the replicas; 0: no cap. */
   socketMaxPerSession: number;
+  /** How many times faster than real life the simulated carrier moves parcels (demo: a day a minute). */
+  logisticsTimeScale: number;
+  /** Seed of the simulated carrier: the same seed and tracking number give the same journey. */
+  carrierSeed: string;
 }
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -71,7 +75,12 @@ const envSchema = z.object({
   // A household or an office behind one NAT shares an address: room for many tabs and phones.
   SOCKET_MAX_PER_IP: z.coerce.number().int().min(0).default(50),
   SOCKET_MAX_PER_SESSION: z.coerce.number().int().min(0).default(10),
+  LOGISTICS_TIME_SCALE: z.coerce.number().min(1).max(1_000_000).optional(),
+  CARRIER_SEED: z.string().min(1).default('bourse-carrier'),
 });
+
+/** Demo mode: a parcel's days-long journey passes in minutes, a day of it in a minute. */
+const DEMO_LOGISTICS_TIME_SCALE = 1440;
 
 function absolute(path: string): string {
   return path === MEMORY_DATA_DIR || isAbsolute(path) ? path : resolve(process.cwd(), path);
@@ -108,5 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     socketMaxPerIp: e.SOCKET_MAX_PER_IP,
     socketMaxPerSession: e.SOCKET_MAX_PER_SESSION,
+    logisticsTimeScale: e.LOGISTICS_TIME_SCALE ?? (demoMode ? DEMO_LOGISTICS_TIME_SCALE : 1),
+    carrierSeed: e.CARRIER_SEED,
   };
 }

@@ -4,6 +4,7 @@ import {
   cashFundRoutes,
   identityRoutes,
   ipoRoutes,
+  logisticsRoutes,
   marketRoutes,
   messageRoutes,
   storeRoutes,
@@ -38,6 +39,7 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       blockTradeRoutes,
       watchlistRoutes,
       storeRoutes,
+      logisticsRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));

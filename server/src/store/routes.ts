@@ -1,16 +1,17 @@
-import { storeRoutes as contracts } from '@bourse/shared';
+import { storeRoutes as contracts, logisticsRoutes } from '@bourse/shared';
 import { route } from '../http/mountRoute.ts';
 import { categoriesHandler } from './categories.handler.ts';
 import { followHandler } from './follow.handler.ts';
 import { followsHandler } from './follows.handler.ts';
 import { homeHandler } from './home.handler.ts';
+import { shipmentHandler } from './logistics/shipment.handler.ts';
 import { productHandler } from './product.handler.ts';
 import { productsHandler } from './products.handler.ts';
 import { searchHandler } from './search.handler.ts';
 import { shopHandler } from './shop.handler.ts';
 import { unfollowHandler } from './unfollow.handler.ts';
 
-/** /api/store: the storefront's catalogue (open to all) and shop follows (signed in). */
+/** /api/store: the storefront's catalogue (open to all), shop follows and logistics (signed in). */
 export const storeRoutes = [
   route(contracts.categories, categoriesHandler),
   route(contracts.home, homeHandler),
@@ -21,4 +22,5 @@ export const storeRoutes = [
   route(contracts.follows, followsHandler),
   route(contracts.follow, followHandler),
   route(contracts.unfollow, unfollowHandler),
+  route(logisticsRoutes.shipment, shipmentHandler),
 ];

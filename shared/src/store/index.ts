@@ -1,2 +1,3 @@
 export * from './categories.ts';
 export * from './contracts.ts';
+export * from './logistics.ts';
