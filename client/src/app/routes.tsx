@@ -56,7 +56,7 @@ const banking = () => import('../features/banking/screens.ts');
 const ipo = () => import('../features/ipo/screens.ts');
 /** Block trades: the entry form and the records in one chunk. */
 const blockTrade = () => import('../features/blockTrade/screens.ts');
-/** The storefront: its four open screens in one chunk. */
+/** The storefront: its screens in one chunk. */
 const store = () => import('../features/store/screens.ts');
 const trade = marketScreen(() => import('../features/trade/TradeScreen.tsx').then((m) => m.TradeScreen));
 
@@ -282,6 +282,11 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     path: '/search',
     id: 'storeSearch',
     lazy: lazyScreen(() => store().then((m) => m.StoreSearchScreen), ['store']),
+  },
+  {
+    path: '/store/logistics/:trackingNo',
+    id: 'logistics',
+    lazy: lazyScreen(() => store().then((m) => m.LogisticsScreen), ['store']),
   },
   { path: '/helpForNewbies', id: 'helpForNewbies', lazy: info },
   { path: '/marketClock', id: 'marketClock', lazy: info },
