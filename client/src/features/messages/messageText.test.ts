@@ -173,7 +173,9 @@ describe('messageText', () => {
       params: { trackingNo: 'BX0123456789CN', orderId: 'o-1', event: 'outForDelivery' },
     };
     expect(messageText(i18n.getFixedT('zh-CN'), parcel).body).toBe('包裹 BX0123456789CN：派送中。');
-    expect(messageText(i18n.getFixedT('fr'), parcel).body).toBe('Colis BX0123456789CN : En cours de livraison.');
+    expect(messageText(i18n.getFixedT('fr'), parcel).body).toBe(
+      'Colis BX0123456789CN : En cours de livraison.',
+    );
   });
 
   it('gives a neutral notice for parameters that do not fit the kind', () => {
