@@ -28,6 +28,8 @@ export const ERRORS = {
   'auth.tooManyAttempts': 429,
   'auth.tooManyRegistrations': 429,
   'auth.oldPasswordWrong': 400,
+  'reset.codeFormat': 400,
+  'reset.codeWrong': 400,
   'validation.required': 400,
   'validation.account': 400,
   'validation.email': 400,

@@ -79,6 +79,7 @@ export const avatars = pgTable('avatars', {
 });
 
 // Feature tables live beside their features; drizzle-kit and the test helpers read them from here.
+export { passwordResetCodes } from '../accounts/passwordReset/schema.ts';
 export { bankCards, bankTransfers } from '../banking/schema.ts';
 export { blockOrders } from '../blockTrade/schema.ts';
 export { cashFundDays, cashFundHoldings, cashFundOrders, cashFundYields } from '../fund/schema.ts';
@@ -93,6 +94,7 @@ export {
   ipos,
 } from '../ipo/schema.ts';
 export { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
+export { mailOutbox } from '../mail/schema.ts';
 export {
   dragonTigerDays,
   dragonTigerEntries,

@@ -7,6 +7,7 @@ import {
   logisticsRoutes,
   marketRoutes,
   messageRoutes,
+  passwordResetRoutes,
   storeRoutes,
   tradingRoutes,
   userRoutes,
@@ -40,6 +41,7 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       watchlistRoutes,
       storeRoutes,
       logisticsRoutes,
+      passwordResetRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));
