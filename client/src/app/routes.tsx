@@ -100,6 +100,13 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
       import('../features/auth/ForgotPasswordScreen.tsx').then((m) => m.ForgotPasswordScreen),
     ),
   },
+  {
+    path: '/changePassword',
+    id: 'resetPassword',
+    lazy: lazyScreen(() =>
+      import('../features/auth/ResetPasswordScreen.tsx').then((m) => m.ResetPasswordScreen),
+    ),
+  },
   { path: '/my', id: 'my', tabBar: true, lazy: my },
   { path: '/personCenter', id: 'personCenter', lazy: my },
   {

@@ -17,6 +17,8 @@ export const resetCodeSchema = z
   .trim()
   .regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), { message: 'reset.codeFormat' });
 
+export const forgotPasswordBody = z.object({ account: resetAccount });
+
 export const resetPasswordBody = z
   .object({
     account: resetAccount,
@@ -46,7 +48,7 @@ export const passwordResetRoutes = {
     summary:
       "Mail a one-time reset code to the account's email; the same answer whether or not the account exists",
     auth: 'public',
-    body: z.object({ account: resetAccount }),
+    body: forgotPasswordBody,
     response: z.null(),
   }),
   resetPassword: defineRoute({

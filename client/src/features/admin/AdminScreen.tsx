@@ -6,6 +6,7 @@ import { useSession } from '../session/sessionStore.ts';
 import { fetchIssues } from './adminApi.ts';
 import { IssuesCard } from './IssuesCard.tsx';
 import { NewIpoCard } from './NewIpoCard.tsx';
+import { OutboxCard } from './OutboxCard.tsx';
 import { ReviewsCard } from './ReviewsCard.tsx';
 import { SettlementsCard } from './SettlementsCard.tsx';
 import '../ipo/ipo.css';
@@ -28,6 +29,7 @@ function BackOfficeDesk() {
       <NewIpoCard onCreated={reloadIssues} />
       <ReviewsCard />
       <SettlementsCard />
+      <OutboxCard />
       <section className="cell-group" aria-labelledby="admin-queues-title">
         <h2 className="cell-group__title" id="admin-queues-title">
           {t('queues.title')}
@@ -53,7 +55,7 @@ function BackOfficeDesk() {
 
 /**
  * `/admin`: the back office's desk, for users with the admin role: new issues and their
- * allotment batches, real-name reviews, failed block-trade settlements and the job queues. Anyone else is told it is not for
+ * allotment batches, real-name reviews, failed block-trade settlements, the mail outbox and the job queues. Anyone else is told it is not for
  * them and nothing is asked of the server (which refuses their calls anyway).
  */
 export function AdminScreen() {
