@@ -7,6 +7,7 @@ import { logger } from '../../../lib/logger.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { Screen } from '../../../shared-ui/Screen.tsx';
 import { LoadState } from '../../market/LoadState.tsx';
+import { startInbox } from '../../messages/inbox.ts';
 import { sessionSocket } from '../../session/sessionSocket.ts';
 import { fetchShipment } from './logisticsApi.ts';
 import { timelineOf } from './timeline.ts';
@@ -16,6 +17,8 @@ import './logistics.css';
 /** The shipment as the server pushes it on /user while the page is open; others' tracking numbers are ignored. */
 function useLiveShipment(trackingNo: string, loaded: ShipmentView | undefined): ShipmentView | undefined {
   const [pushed, setPushed] = useState<ShipmentView>();
+  // The /user socket connects with the inbox; a page opened first (from a link) starts it.
+  useEffect(startInbox, []);
   useEffect(() => {
     const socket = sessionSocket(USER_NAMESPACE);
     const onShipment = (payload: unknown) => {
