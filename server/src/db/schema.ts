@@ -103,6 +103,7 @@ export {
   marketMinuteBars,
 } from '../market/history/schema.ts';
 export { messages } from '../messages/schema.ts';
+export { storeComplaints } from '../store/complaints/schema.ts';
 export { storeShipmentEvents, storeShipments } from '../store/logistics/schema.ts';
 export { storeProductSpecs, storeProducts, storeShopFollows, storeShops } from '../store/schema.ts';
 export { fills, matcherFences, orders, positionHistory, positions } from '../trading/schema.ts';

@@ -2,6 +2,7 @@ import {
   bankingRoutes,
   blockTradeRoutes,
   cashFundRoutes,
+  complaintRoutes,
   identityRoutes,
   ipoRoutes,
   logisticsRoutes,
@@ -42,6 +43,7 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       storeRoutes,
       logisticsRoutes,
       passwordResetRoutes,
+      complaintRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));
