@@ -291,6 +291,11 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     lazy: lazyScreen(() => store().then((m) => m.StoreSearchScreen), ['store']),
   },
   {
+    path: '/store/complaint',
+    id: 'complaint',
+    lazy: lazyScreen(() => store().then((m) => m.ComplaintScreen), ['store']),
+  },
+  {
     path: '/store/logistics/:trackingNo',
     id: 'logistics',
     lazy: lazyScreen(() => store().then((m) => m.LogisticsScreen), ['store']),

@@ -1,4 +1,4 @@
 export * from './categories.ts';
+export * from './complaints.ts';
 export * from './contracts.ts';
 export * from './logistics.ts';
-export * from './complaints.ts';

@@ -1,5 +1,6 @@
 import {
   blockTradeRoutes,
+  complaintRoutes,
   identityRoutes,
   ipoRoutes,
   type NewIpoRequest,
@@ -50,3 +51,7 @@ export const fetchOutbox = (signal?: AbortSignal) =>
     signal,
     silent: true,
   });
+
+/** The newest complaints and suggestions. */
+export const fetchComplaints = (signal?: AbortSignal) =>
+  callApi(complaintRoutes.adminList, { params: { page: 1, pageSize: 20 }, signal, silent: true });
