@@ -16,6 +16,7 @@ export * from './contracts/marketJobs.ts';
 export * from './contracts/messages.ts';
 export * from './contracts/paging.ts';
 export * from './contracts/parseJson.ts';
+export * from './contracts/passwordReset.ts';
 export * from './contracts/trading.ts';
 export * from './contracts/user.ts';
 export * from './contracts/watchlist.ts';

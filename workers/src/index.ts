@@ -8,6 +8,7 @@ import { dragonTigerService } from './market/dragonTigerWorker.ts';
 import { feedService } from './market/feedService.ts';
 import type { BackgroundService, WorkerContext } from './service.ts';
 import { orderExpiryService } from './store/orderExpiryWorker.ts';
+import { storeShipmentService } from './store/logistics/shipmentWorker.ts';
 import { matcherService } from './trading/matcher.ts';
 
 export type { BackgroundService, WorkerContext };
@@ -24,6 +25,7 @@ export const SERVICES: readonly BackgroundService[] = [
   blockTradeService(),
   sessionPurgeService(),
   orderExpiryService(),
+  storeShipmentService(),
 ];
 
 /** Starts every background service in this process (embedded mode, or the workers container). */

@@ -24,6 +24,7 @@ export const OPEN_PATHS = [
   '/register',
   '/agreement',
   '/forgotPassword',
+  '/changePassword',
   '/cms/web',
   '/customerService',
   '/test',

@@ -56,7 +56,7 @@ const banking = () => import('../features/banking/screens.ts');
 const ipo = () => import('../features/ipo/screens.ts');
 /** Block trades: the entry form and the records in one chunk. */
 const blockTrade = () => import('../features/blockTrade/screens.ts');
-/** The storefront: its four open screens in one chunk. */
+/** The storefront: its screens in one chunk. */
 const store = () => import('../features/store/screens.ts');
 const trade = marketScreen(() => import('../features/trade/TradeScreen.tsx').then((m) => m.TradeScreen));
 
@@ -98,6 +98,13 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     id: 'forgotPassword',
     lazy: lazyScreen(() =>
       import('../features/auth/ForgotPasswordScreen.tsx').then((m) => m.ForgotPasswordScreen),
+    ),
+  },
+  {
+    path: '/changePassword',
+    id: 'resetPassword',
+    lazy: lazyScreen(() =>
+      import('../features/auth/ResetPasswordScreen.tsx').then((m) => m.ResetPasswordScreen),
     ),
   },
   { path: '/my', id: 'my', tabBar: true, lazy: my },
@@ -308,6 +315,16 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     path: '/orders/:id',
     id: 'orderDetail',
     lazy: lazyScreen(() => store().then((m) => m.OrderDetailScreen), ['store']),
+  },
+  {
+    path: '/store/complaint',
+    id: 'complaint',
+    lazy: lazyScreen(() => store().then((m) => m.ComplaintScreen), ['store']),
+  },
+  {
+    path: '/store/logistics/:trackingNo',
+    id: 'logistics',
+    lazy: lazyScreen(() => store().then((m) => m.LogisticsScreen), ['store']),
   },
   { path: '/helpForNewbies', id: 'helpForNewbies', lazy: info },
   { path: '/marketClock', id: 'marketClock', lazy: info },

@@ -104,6 +104,15 @@ export async function revokeOtherSessions(db: Db, session: Session): Promise<voi
   forget((other) => other.userId === session.userId && other.id !== session.id);
 }
 
+/** After a password reset every device, this one included, must log in again. */
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  forget((session) => session.userId === userId);
+}
+
 /** Opens a session for a user: the answer of both login and register. */
 export async function signIn(db: Db, user: UserInfo): Promise<LoginResult> {
   return { userinfo: { ...user, token: await createSession(db, user.id) } };

@@ -43,6 +43,14 @@ export interface AppConfig {
   socketMaxPerIp: number;
   /** /user sockets one session may hold across the replicas; 0: no cap. */
   socketMaxPerSession: number;
+  /** How many times faster than real life the simulated carrier moves parcels (demo: a day a minute). */
+  logisticsTimeScale: number;
+  /** Seed of the simulated carrier: the same seed and tracking number give the same journey. */
+  carrierSeed: string;
+  /** SMTP server for outgoing mail (smtp:// or smtps://, credentials in the URL); unset, mail goes to the outbox table. */
+  smtpUrl?: string;
+  /** The From of outgoing mail. */
+  mailFrom: string;
 }
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -78,7 +86,18 @@ const envSchema = z.object({
   // A household or an office behind one NAT shares an address: room for many tabs and phones.
   SOCKET_MAX_PER_IP: z.coerce.number().int().min(0).default(50),
   SOCKET_MAX_PER_SESSION: z.coerce.number().int().min(0).default(10),
+  LOGISTICS_TIME_SCALE: z.coerce.number().min(1).max(1_000_000).optional(),
+  CARRIER_SEED: z.string().min(1).default('bourse-carrier'),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), 'smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Bourse <no-reply@bourse.example.com>'),
 });
+
+/** Demo mode: a parcel's days-long journey passes in minutes, a day of it in a minute. */
+const DEMO_LOGISTICS_TIME_SCALE = 1440;
 
 function absolute(path: string): string {
   return path === MEMORY_DATA_DIR || isAbsolute(path) ? path : resolve(process.cwd(), path);
@@ -117,5 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     socketMaxPerIp: e.SOCKET_MAX_PER_IP,
     socketMaxPerSession: e.SOCKET_MAX_PER_SESSION,
+    logisticsTimeScale: e.LOGISTICS_TIME_SCALE ?? (demoMode ? DEMO_LOGISTICS_TIME_SCALE : 1),
+    carrierSeed: e.CARRIER_SEED,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -1,4 +1,4 @@
-import { userRoutes } from '@bourse/shared';
+import { passwordResetRoutes, userRoutes } from '@bourse/shared';
 import { route } from '../http/mountRoute.ts';
 import { authenticationDetailHandler } from './authenticationDetail.handler.ts';
 import { changePasswordHandler } from './changePassword.handler.ts';
@@ -7,6 +7,8 @@ import { infoHandler } from './info.handler.ts';
 import { langHandler } from './lang.handler.ts';
 import { loginHandler } from './login.handler.ts';
 import { logoutHandler } from './logout.handler.ts';
+import { forgotPasswordHandler } from './passwordReset/forgotPassword.handler.ts';
+import { resetPasswordHandler } from './passwordReset/resetPassword.handler.ts';
 import { pubkeyHandler } from './pubkey.handler.ts';
 import { registerHandler } from './register.handler.ts';
 
@@ -20,4 +22,6 @@ export const accountRoutes = [
   route(userRoutes.changePassword, changePasswordHandler),
   route(userRoutes.editAvatar, editAvatarHandler),
   route(userRoutes.authenticationDetail, authenticationDetailHandler),
+  route(passwordResetRoutes.forgotPassword, forgotPasswordHandler),
+  route(passwordResetRoutes.resetPassword, resetPasswordHandler),
 ];

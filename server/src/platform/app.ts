@@ -1,4 +1,4 @@
-import { DomainError, userRoutes } from '@bourse/shared';
+import { DomainError, passwordResetRoutes, userRoutes } from '@bourse/shared';
 import express, { type Express, type Router } from 'express';
 import { AVATAR_PATH, avatarHandler } from '../accounts/avatar.handler.ts';
 import { accountRoutes } from '../accounts/routes.ts';
@@ -13,6 +13,7 @@ import { openApiDocument } from '../http/openapi.ts';
 import { securityHeaders } from '../http/securityHeaders.ts';
 import { identityRoutes } from '../identity/routes.ts';
 import { ipoRoutes } from '../ipo/routes.ts';
+import { outboxHandler } from '../mail/outbox.handler.ts';
 import { marketRoutes } from '../market/routes.ts';
 import { messageRoutes } from '../messages/routes.ts';
 import {
@@ -45,6 +46,7 @@ const API_ROUTES: readonly RouteEntry[] = [
   ...blockTradeRoutes,
   ...watchlistRoutes,
   ...storeRoutes,
+  route(passwordResetRoutes.outbox, outboxHandler),
 ];
 
 function apiRouter(app: AppContext): Router {

@@ -3,10 +3,13 @@ import {
   bankingRoutes,
   blockTradeRoutes,
   cashFundRoutes,
+  complaintRoutes,
   identityRoutes,
   ipoRoutes,
+  logisticsRoutes,
   marketRoutes,
   messageRoutes,
+  passwordResetRoutes,
   storeRoutes,
   tradingRoutes,
   userRoutes,
@@ -38,6 +41,9 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       blockTradeRoutes,
       watchlistRoutes,
       storeRoutes,
+      logisticsRoutes,
+      passwordResetRoutes,
+      complaintRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));

@@ -1,4 +1,4 @@
-import { storeRoutes as contracts, shoppingRoutes as shopping } from '@bourse/shared';
+import { complaintRoutes, storeRoutes as contracts, logisticsRoutes, shoppingRoutes as shopping } from '@bourse/shared';
 import { route } from '../http/mountRoute.ts';
 import { tradeRoute } from '../trading/tradeRoute.ts';
 import {
@@ -16,18 +16,22 @@ import {
   updateCartHandler,
 } from './cart.handlers.ts';
 import { categoriesHandler } from './categories.handler.ts';
+import { adminComplaintsHandler } from './complaints/adminList.handler.ts';
+import { cancelOrderHandler, confirmReceiptHandler, orderHandler, ordersHandler } from './orders.handlers.ts';
 import { checkoutHandler, payHandler, quoteHandler, walletHandler } from './checkout.handlers.ts';
 import { followHandler } from './follow.handler.ts';
 import { followsHandler } from './follows.handler.ts';
 import { homeHandler } from './home.handler.ts';
-import { cancelOrderHandler, confirmReceiptHandler, orderHandler, ordersHandler } from './orders.handlers.ts';
+import { myComplaintsHandler } from './complaints/mine.handler.ts';
+import { shipmentHandler } from './logistics/shipment.handler.ts';
+import { submitComplaintHandler } from './complaints/submit.handler.ts';
 import { productHandler } from './product.handler.ts';
 import { productsHandler } from './products.handler.ts';
 import { searchHandler } from './search.handler.ts';
 import { shopHandler } from './shop.handler.ts';
 import { unfollowHandler } from './unfollow.handler.ts';
 
-/** /api/store: the storefront's catalogue (open to all); follows, addresses, cart, checkout and orders (signed in). */
+/** /api/store: the storefront's catalogue (open to all); follows, addresses, cart, checkout, orders, logistics and complaints (signed in; the complaints' back-office list for admins). */
 export const storeRoutes = [
   route(contracts.categories, categoriesHandler),
   route(contracts.home, homeHandler),
@@ -56,4 +60,8 @@ export const storeRoutes = [
   route(shopping.order, orderHandler),
   route(shopping.cancelOrder, cancelOrderHandler),
   route(shopping.confirmReceipt, confirmReceiptHandler),
+  route(logisticsRoutes.shipment, shipmentHandler),
+  route(complaintRoutes.submit, submitComplaintHandler),
+  route(complaintRoutes.mine, myComplaintsHandler),
+  route(complaintRoutes.adminList, adminComplaintsHandler),
 ];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../api/route.ts';
 import { BLOCK_REFUSAL_REASONS } from '../blockTrade/blockOrder.ts';
 import { isDecimalString } from '../money.ts';
+import { SHIPMENT_EVENTS, TRACKING_NO_PATTERN } from '../store/logistics.ts';
 import { pageQuery, pageResponse } from './paging.ts';
 
 /**
@@ -18,6 +19,7 @@ export const MESSAGE_KINDS = [
   'verificationResult',
   'blockTradeResult',
   'blockTradeSettlementFailed',
+  'shipmentEvent',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -76,6 +78,12 @@ export const messageParamsSchemas = {
     side: z.enum(['buy', 'sell']),
     quantity: shares,
     amount: money,
+  }),
+  /** A storefront parcel reached a milestone; the message opens its logistics page. */
+  shipmentEvent: z.object({
+    trackingNo: z.string().regex(TRACKING_NO_PATTERN),
+    orderId: z.string(),
+    event: z.enum(SHIPMENT_EVENTS),
   }),
 } as const satisfies Record<MessageKind, z.ZodType<Record<string, string | undefined>>>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../api/route.ts';
 import { isDecimalString } from '../money.ts';
+import { shipmentSchema } from '../store/logistics.ts';
 import { messageSchema } from './messages.ts';
 import { pageQuery, pageResponse } from './paging.ts';
 
@@ -17,6 +18,8 @@ export const USER_EVENTS = {
   balance: 'balance',
   position: 'position',
   message: 'message',
+  /** A storefront shipment of the user's moved on (store/logistics.ts). */
+  shipment: 'shipment',
 } as const;
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
@@ -289,4 +292,5 @@ export const userEventSchemas = {
   balance: balanceSchema,
   position: positionSchema,
   message: messageSchema,
+  shipment: shipmentSchema,
 } as const satisfies Record<keyof typeof USER_EVENTS, z.ZodType>;

@@ -4,8 +4,10 @@ import { Icon } from '../../shared-ui/Icon.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { useSession } from '../session/sessionStore.ts';
 import { fetchIssues } from './adminApi.ts';
+import { ComplaintsCard } from './ComplaintsCard.tsx';
 import { IssuesCard } from './IssuesCard.tsx';
 import { NewIpoCard } from './NewIpoCard.tsx';
+import { OutboxCard } from './OutboxCard.tsx';
 import { ReviewsCard } from './ReviewsCard.tsx';
 import { SettlementsCard } from './SettlementsCard.tsx';
 import '../ipo/ipo.css';
@@ -28,6 +30,8 @@ function BackOfficeDesk() {
       <NewIpoCard onCreated={reloadIssues} />
       <ReviewsCard />
       <SettlementsCard />
+      <ComplaintsCard />
+      <OutboxCard />
       <section className="cell-group" aria-labelledby="admin-queues-title">
         <h2 className="cell-group__title" id="admin-queues-title">
           {t('queues.title')}
@@ -53,7 +57,7 @@ function BackOfficeDesk() {
 
 /**
  * `/admin`: the back office's desk, for users with the admin role: new issues and their
- * allotment batches, real-name reviews, failed block-trade settlements and the job queues. Anyone else is told it is not for
+ * allotment batches, real-name reviews, failed block-trade settlements, complaints, the mail outbox and the job queues. Anyone else is told it is not for
  * them and nothing is asked of the server (which refuses their calls anyway).
  */
 export function AdminScreen() {

@@ -1,8 +1,10 @@
 import {
   blockTradeRoutes,
+  complaintRoutes,
   identityRoutes,
   ipoRoutes,
   type NewIpoRequest,
+  passwordResetRoutes,
   type RealNameReview,
 } from '@bourse/shared';
 import { callApi } from '../../lib/http/client.ts';
@@ -39,3 +41,17 @@ export const fetchFailedSettlements = (signal?: AbortSignal) =>
 /** Replaces a failed settlement's job by a fresh one; the worker settles it within seconds. */
 export const retrySettlement = (orderId: string) =>
   callApi(blockTradeRoutes.adminRetry, { body: { orderId }, silent: true });
+
+export const OUTBOX_PAGE_SIZE = 20;
+
+/** The newest mails of the local outbox. */
+export const fetchOutbox = (signal?: AbortSignal) =>
+  callApi(passwordResetRoutes.outbox, {
+    params: { page: 1, pageSize: OUTBOX_PAGE_SIZE },
+    signal,
+    silent: true,
+  });
+
+/** The newest complaints and suggestions. */
+export const fetchComplaints = (signal?: AbortSignal) =>
+  callApi(complaintRoutes.adminList, { params: { page: 1, pageSize: 20 }, signal, silent: true });

@@ -81,6 +81,6 @@ describe('login', () => {
     const router = renderApp('/login');
     await userEvent.click(await screen.findByTestId('link-forgot-password'));
     await settlesAt(router, '/forgotPassword');
-    expect((await screen.findByTestId('forgot-password-notice')).textContent).toContain('not yet available');
+    expect((await screen.findByTestId('forgot-password-intro')).textContent).toContain('code');
   });
 });

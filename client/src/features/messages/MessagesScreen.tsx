@@ -1,6 +1,7 @@
-import type { MessageView } from '@bourse/shared';
+import { type MessageView, messageParamsSchemas } from '@bourse/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { messageOf } from '../../lib/http/ApiError.ts';
 import { usePagedList } from '../../lib/usePagedList.ts';
@@ -21,10 +22,21 @@ function merge(arrived: readonly MessageView[], loaded: readonly MessageView[]):
 }
 
 /**
- * Bank transfers and identity checks happen in the real world: their messages keep real time and
- * say so; every other message tells of the market and shows market time.
+ * Bank transfers, identity checks and parcels happen in the real world: their messages keep real
+ * time and say so; every other message tells of the market and shows market time.
  */
-const REAL_WORLD_KINDS: ReadonlySet<MessageView['kind']> = new Set(['transferResult', 'verificationResult']);
+const REAL_WORLD_KINDS: ReadonlySet<MessageView['kind']> = new Set([
+  'transferResult',
+  'verificationResult',
+  'shipmentEvent',
+]);
+
+/** Where opening a message leads, if anywhere: a parcel's message opens its logistics page. */
+function pageOf(message: MessageView): string | undefined {
+  if (message.kind !== 'shipmentEvent') return undefined;
+  const p = messageParamsSchemas.shipmentEvent.safeParse(message.params);
+  return p.success ? `/store/logistics/${p.data.trackingNo}` : undefined;
+}
 
 function MessageItem({ message, onOpen }: { message: MessageView; onOpen: (message: MessageView) => void }) {
   const { t } = useTranslation();
@@ -58,6 +70,7 @@ function MessageItem({ message, onOpen }: { message: MessageView; onOpen: (messa
 /** `/messages`: notices from every job, newest first, worded in the reader's language; opening one reads it. */
 export function MessagesScreen() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const arrived = useMessageStore((s) => s.arrived);
   const setUnread = useMessageStore((s) => s.setUnread);
   // Read here since the pages loaded; the server knows too.
@@ -71,6 +84,8 @@ export function MessagesScreen() {
   const messages = merge(arrived, list.items).map((m) => (readHere.has(m.id) ? { ...m, read: true } : m));
 
   const open = (message: MessageView) => {
+    const page = pageOf(message);
+    if (page) navigate(page);
     if (message.read) return;
     setReadHere((ids) => new Set(ids).add(message.id));
     markMessageRead(message.id).then(

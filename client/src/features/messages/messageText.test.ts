@@ -144,6 +144,15 @@ describe('messageText', () => {
       'Real-name verification result',
       'Your real-name verification was refused. The information could not be confirmed.',
     ],
+    [
+      'a parcel milestone',
+      {
+        kind: 'shipmentEvent',
+        params: { trackingNo: 'BX0123456789CN', orderId: 'o-1', event: 'importCleared' },
+      },
+      'Parcel update',
+      'Parcel BX0123456789CN: Import customs cleared.',
+    ],
   ])('words %s', (_, message, title, body) => {
     expect(messageText(en(), message)).toEqual({ title, body });
   });
@@ -158,6 +167,14 @@ describe('messageText', () => {
     );
     expect(messageText(i18n.getFixedT('fr'), message).body).toBe(
       'Achat de 200 actions 中芯国际 (687981) à 27.130.',
+    );
+    const parcel: Sample = {
+      kind: 'shipmentEvent',
+      params: { trackingNo: 'BX0123456789CN', orderId: 'o-1', event: 'outForDelivery' },
+    };
+    expect(messageText(i18n.getFixedT('zh-CN'), parcel).body).toBe('包裹 BX0123456789CN：派送中。');
+    expect(messageText(i18n.getFixedT('fr'), parcel).body).toBe(
+      'Colis BX0123456789CN : En cours de livraison.',
     );
   });
 

@@ -159,6 +159,17 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
             : t('messages.kinds.blockTradeSettlementFailed.sell', values),
       };
     }
+    case 'shipmentEvent': {
+      const p = messageParamsSchemas.shipmentEvent.safeParse(message.params);
+      if (!p.success) return unknown;
+      return {
+        title: t('messages.kinds.shipmentEvent.title'),
+        body: t('messages.kinds.shipmentEvent.body', {
+          trackingNo: p.data.trackingNo,
+          event: t(`logistics.events.${p.data.event}`),
+        }),
+      };
+    }
     default:
       return unknown;
   }

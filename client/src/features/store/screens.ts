@@ -1,8 +1,10 @@
-/** The storefront screens, loaded as one chunk (routes.tsx): browsing, and the shopper's cart, checkout, addresses and orders. */
+/** The storefront screens, loaded as one chunk (routes.tsx): browsing, the shopper's cart, checkout, addresses and orders, logistics and complaints. */
 export { AddressEditScreen, AddressListScreen } from './AddressScreens.tsx';
 export { CartScreen } from './CartScreen.tsx';
 export { CheckoutScreen } from './CheckoutScreen.tsx';
+export { ComplaintScreen } from './complaints/ComplaintScreen.tsx';
 export { ExploreScreen } from './ExploreScreen.tsx';
+export { LogisticsScreen } from './logistics/LogisticsScreen.tsx';
 export { OrderDetailScreen, OrderListScreen } from './OrderScreens.tsx';
 export { ProductDetailScreen } from './ProductDetailScreen.tsx';
 export { StoreHomeScreen } from './StoreHomeScreen.tsx';

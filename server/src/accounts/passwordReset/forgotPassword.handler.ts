@@ -1,0 +1,9 @@
+import type { passwordResetRoutes } from '@bourse/shared';
+import type { Handler } from '../../http/mountRoute.ts';
+import { requestReset } from './passwordReset.ts';
+import { passwordResetDeps } from './passwordResetDeps.ts';
+
+export const forgotPasswordHandler: Handler<typeof passwordResetRoutes.forgotPassword> = async (ctx) => {
+  await requestReset(passwordResetDeps(ctx.app), ctx.body.account, ctx.ip);
+  return null;
+};

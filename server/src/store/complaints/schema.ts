@@ -1,0 +1,35 @@
+// Types only: drizzle-kit loads this file without the shared package's runtime.
+import type { ComplaintKind } from '@bourse/shared';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from '../../db/bytea.ts';
+import { users } from '../../db/schema.ts';
+
+/**
+ * Complaints and suggestions: about a store order (`store_order_id`, no foreign key: the order
+ * module is separate) or the platform. Back office replies (status `answered`).
+ */
+export const storeComplaints = pgTable(
+  'store_complaints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ComplaintKind>().notNull(),
+    storeOrderId: text('store_order_id'),
+    content: text('content').notNull(),
+    /** The certificate image as uploaded, typed by its leading bytes. */
+    certificate: bytea('certificate').notNull(),
+    certificateType: text('certificate_type').notNull(),
+    status: text('status', { enum: ['open', 'answered'] })
+      .notNull()
+      .default('open'),
+    reply: text('reply'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('store_complaints_user_idx').on(t.userId, t.createdAt),
+    index('store_complaints_created_idx').on(t.createdAt),
+  ],
+);
