@@ -13,8 +13,8 @@
  * ledger is balanced. Removes its database, Redis keys and child on exit or Ctrl-C.
  */
 import { randomUUID } from 'node:crypto';
-import { createRedis } from '@bourse/server/platform';
-import { auditLedger, scratchPostgres } from '@bourse/server/trading/testing';
+import { createRedis } from '@bourse/core/platform';
+import { auditLedger, scratchPostgres } from '@bourse/core/trading/testing';
 import { shoppingRoutes, translateError } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../server/src/accounts/passwords.ts';

@@ -6,9 +6,9 @@ import {
   resolveRedisPrefix,
   seedDemoAccount,
 } from '@bourse/core/platform';
+import { seedStoreCatalogue } from '@bourse/core/store/seedCatalogue.ts';
+import { seedPromoCodes } from '@bourse/core/store/seedPromoCodes.ts';
 import { startServer } from './platform/server.ts';
-import { seedStoreCatalogue } from './store/seedCatalogue.ts';
-import { seedPromoCodes } from './store/seedPromoCodes.ts';
 
 /**
  * One server replica (docker-compose, `pnpm --filter @bourse/server start`). Needs a reachable

@@ -7,8 +7,8 @@ import { ipoCalendarService } from './ipo/calendarWorker.ts';
 import { dragonTigerService } from './market/dragonTigerWorker.ts';
 import { feedService } from './market/feedService.ts';
 import type { BackgroundService, WorkerContext } from './service.ts';
-import { orderExpiryService } from './store/orderExpiryWorker.ts';
 import { storeShipmentService } from './store/logistics/shipmentWorker.ts';
+import { orderExpiryService } from './store/orderExpiryWorker.ts';
 import { matcherService } from './trading/matcher.ts';
 
 export type { BackgroundService, WorkerContext };

@@ -1,9 +1,10 @@
-import { DomainError, type Locale, type RegisterCredentials } from '@bourse/shared';
+import { Dec, DomainError, type Locale, type RegisterCredentials } from '@bourse/shared';
 import type { Redis } from 'ioredis';
 import { startingDeposit } from '../ledger/startingDeposit.ts';
 import { AttemptLimit } from '../platform/attemptLimit.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import type { Db } from '../platform/database.ts';
+import { openDemoWallet } from '../store/wallet.ts';
 import { hashPassword } from './passwords.ts';
 import { users } from './schema.ts';
 import { signIn } from './sessions.ts';
@@ -49,6 +50,7 @@ export async function createAccount(
     if (!user) throw new DomainError('auth.accountTaken');
     if (app.config.demoMode) {
       await (app.registrationHooks.startingDeposit ?? startingDeposit(app))(tx, user.id);
+      await openDemoWallet(tx, user.id, new Dec(app.config.storeStartingBalance));
     }
     return signIn(tx, toUserInfo(user, null));
   });

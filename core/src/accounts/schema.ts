@@ -55,37 +55,3 @@ export const avatars = pgTable('avatars', {
   content: bytea('content').notNull(),
   createdAt: createdAt(),
 });
-<<<<<<< HEAD:core/src/accounts/schema.ts
-=======
-
-// Feature tables live beside their features; drizzle-kit and the test helpers read them from here.
-export { passwordResetCodes } from '../accounts/passwordReset/schema.ts';
-export { bankCards, bankTransfers } from '../banking/schema.ts';
-export { blockOrders } from '../blockTrade/schema.ts';
-export { cashFundDays, cashFundHoldings, cashFundOrders, cashFundYields } from '../fund/schema.ts';
-export { payPasswords, realNamePhotos, realNameVerifications } from '../identity/schema.ts';
-export {
-  holdingSnapshots,
-  ipoAllotmentChunks,
-  ipoAllotments,
-  ipoDraws,
-  ipoLotteryRanges,
-  ipoSubscriptions,
-  ipos,
-} from '../ipo/schema.ts';
-export { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
-export { mailOutbox } from '../mail/schema.ts';
-export {
-  dragonTigerDays,
-  dragonTigerEntries,
-  dragonTigerSeats,
-  marketDayBars,
-  marketMinuteBars,
-} from '../market/history/schema.ts';
-export { messages } from '../messages/schema.ts';
-export { storeComplaints } from '../store/complaints/schema.ts';
-export { storeShipmentEvents, storeShipments } from '../store/logistics/schema.ts';
-export { storeProductSpecs, storeProducts, storeShopFollows, storeShops } from '../store/schema.ts';
-export { fills, matcherFences, orders, positionHistory, positions } from '../trading/schema.ts';
-export { watchlistItems } from '../watchlist/schema.ts';
->>>>>>> logistics:server/src/db/schema.ts

@@ -1,6 +1,6 @@
 // Every table, each beside its feature: drizzle-kit and the test helpers read them from here. Feature
 // schemas import what they reference from its own file, never from this barrel, so no cycle runs through it.
-// The storefront's tables are still in server/src/store (drizzle.config.ts lists them too).
+export { passwordResetCodes } from '../accounts/passwordReset/schema.ts';
 export { avatars, sessions, users } from '../accounts/schema.ts';
 export { bankCards, bankTransfers } from '../banking/schema.ts';
 export { blockOrders } from '../blockTrade/schema.ts';
@@ -16,6 +16,7 @@ export {
   ipos,
 } from '../ipo/schema.ts';
 export { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
+export { mailOutbox } from '../mail/schema.ts';
 export {
   dragonTigerDays,
   dragonTigerEntries,
@@ -25,5 +26,18 @@ export {
 } from '../market/history/schema.ts';
 export { messages } from '../messages/schema.ts';
 export { databaseInstance, serverKeys } from '../platform/schema.ts';
+export { storeComplaints } from '../store/complaints/schema.ts';
+export { storeShipmentEvents, storeShipments } from '../store/logistics/schema.ts';
+export {
+  storeAddresses,
+  storeCartLines,
+  storeCheckouts,
+  storeOrderEvents,
+  storeOrderLines,
+  storeOrders,
+  storePayments,
+  storePromoCodes,
+} from '../store/orderSchema.ts';
+export { storeProductSpecs, storeProducts, storeShopFollows, storeShops } from '../store/schema.ts';
 export { fills, matcherFences, orders, positionHistory, positions } from '../trading/schema.ts';
 export { watchlistItems } from '../watchlist/schema.ts';

@@ -10,9 +10,9 @@ import {
 import type { Queue } from 'bullmq';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../db/rows.ts';
-import { requestHash, sameRequest } from '../http/idempotency.ts';
 import { checkPayPassword, type PayPasswordContext } from '../identity/index.ts';
 import type { Db } from '../platform/database.ts';
+import { requestHash, sameRequest } from '../platform/idempotency.ts';
 import { addressOf } from './addresses.ts';
 import { productImageUrl } from './catalogue.ts';
 import { scheduleExpiry } from './expiryQueue.ts';

@@ -22,7 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../db/schema.ts';
+import { users } from '../accounts/schema.ts';
 import { journalEntries } from '../ledger/schema.ts';
 import { type Localised, storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 

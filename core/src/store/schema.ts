@@ -1,4 +1,3 @@
-import { users } from '@bourse/core/db/schema.ts';
 import type { Locale, SpecKind, StoreCategory } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -15,6 +14,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema.ts';
 
 /** A text in each of the seven languages. */
 export type Localised = Record<Locale, string>;

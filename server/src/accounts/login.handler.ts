@@ -3,9 +3,9 @@ import { verifyPassword } from '@bourse/core/accounts/passwords.ts';
 import { signIn } from '@bourse/core/accounts/sessions.ts';
 import { findByAccount } from '@bourse/core/accounts/users.ts';
 import { ensureStarterPortfolio } from '@bourse/core/ledger/startingDeposit.ts';
+import { openDemoWallet } from '@bourse/core/store/wallet.ts';
 import { Dec, DomainError, loginCredentials, type userRoutes } from '@bourse/shared';
 import type { Handler } from '../http/mountRoute.ts';
-import { openDemoWallet } from '../store/wallet.ts';
 import { readCredentials } from './readCredentials.ts';
 
 export const loginHandler: Handler<typeof userRoutes.login> = async ({ body, app, ip }) => {

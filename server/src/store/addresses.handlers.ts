@@ -1,6 +1,12 @@
+import {
+  addAddress,
+  deleteAddress,
+  editAddress,
+  listAddresses,
+  setDefaultAddress,
+} from '@bourse/core/store/addresses.ts';
 import type { shoppingRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './addresses.ts';
 
 type R = typeof shoppingRoutes;
 

@@ -1,6 +1,6 @@
+import { addToCart, readCart, removeFromCart, updateCartLine } from '@bourse/core/store/cart.ts';
 import type { shoppingRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { addToCart, readCart, removeFromCart, updateCartLine } from './cart.ts';
 
 type R = typeof shoppingRoutes;
 

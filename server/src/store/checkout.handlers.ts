@@ -1,10 +1,10 @@
+import { createOrders, payOrders, quoteCheckout } from '@bourse/core/store/checkout.ts';
+import { readWalletBalance } from '@bourse/core/store/wallet.ts';
 import type { shoppingRoutes } from '@bourse/shared';
 import { idempotencyKeyOf } from '../http/idempotency.ts';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
 import type { TradeRouteContext } from '../trading/tradeRoute.ts';
-import { createOrders, payOrders, quoteCheckout } from './checkout.ts';
 import { checkoutDeps } from './checkoutDeps.ts';
-import { readWalletBalance } from './wallet.ts';
 
 type R = typeof shoppingRoutes;
 

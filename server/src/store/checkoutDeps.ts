@@ -1,6 +1,6 @@
+import type { CheckoutDeps } from '@bourse/core/store/checkout.ts';
+import { orderExpiryQueue } from '@bourse/core/store/expiryQueue.ts';
 import type { AppContext } from '../platform/appContext.ts';
-import type { CheckoutDeps } from './checkout.ts';
-import { orderExpiryQueue } from './expiryQueue.ts';
 
 const deps = new WeakMap<AppContext, CheckoutDeps>();
 

@@ -1,10 +1,10 @@
+import { GALLERY_VIEWS } from '@bourse/core/store/detail.ts';
+import { productSvg, shopLogoSvg } from '@bourse/core/store/images.ts';
+import { storeProducts, storeShops } from '@bourse/core/store/schema.ts';
 import { DomainError, STORE_CATEGORIES, type StoreCategory } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { Request, Response } from 'express';
 import type { AppContext } from '../platform/appContext.ts';
-import { GALLERY_VIEWS } from './detail.ts';
-import { productSvg, shopLogoSvg } from './images.ts';
-import { storeProducts, storeShops } from './schema.ts';
 
 export const PRODUCT_IMAGE_PATH = '/store/images/product/:file';
 export const SHOP_LOGO_PATH = '/store/images/shop/:file';

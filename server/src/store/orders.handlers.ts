@@ -1,6 +1,6 @@
+import { cancelOrder, confirmReceipt, listOrders, orderDetail } from '@bourse/core/store/orders.ts';
 import type { shoppingRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { cancelOrder, confirmReceipt, listOrders, orderDetail } from './orders.ts';
 
 type R = typeof shoppingRoutes;
 

@@ -1,4 +1,9 @@
-import { complaintRoutes, storeRoutes as contracts, logisticsRoutes, shoppingRoutes as shopping } from '@bourse/shared';
+import {
+  complaintRoutes,
+  storeRoutes as contracts,
+  logisticsRoutes,
+  shoppingRoutes as shopping,
+} from '@bourse/shared';
 import { route } from '../http/mountRoute.ts';
 import { tradeRoute } from '../trading/tradeRoute.ts';
 import {
@@ -16,15 +21,15 @@ import {
   updateCartHandler,
 } from './cart.handlers.ts';
 import { categoriesHandler } from './categories.handler.ts';
-import { adminComplaintsHandler } from './complaints/adminList.handler.ts';
-import { cancelOrderHandler, confirmReceiptHandler, orderHandler, ordersHandler } from './orders.handlers.ts';
 import { checkoutHandler, payHandler, quoteHandler, walletHandler } from './checkout.handlers.ts';
+import { adminComplaintsHandler } from './complaints/adminList.handler.ts';
+import { myComplaintsHandler } from './complaints/mine.handler.ts';
+import { submitComplaintHandler } from './complaints/submit.handler.ts';
 import { followHandler } from './follow.handler.ts';
 import { followsHandler } from './follows.handler.ts';
 import { homeHandler } from './home.handler.ts';
-import { myComplaintsHandler } from './complaints/mine.handler.ts';
 import { shipmentHandler } from './logistics/shipment.handler.ts';
-import { submitComplaintHandler } from './complaints/submit.handler.ts';
+import { cancelOrderHandler, confirmReceiptHandler, orderHandler, ordersHandler } from './orders.handlers.ts';
 import { productHandler } from './product.handler.ts';
 import { productsHandler } from './products.handler.ts';
 import { searchHandler } from './search.handler.ts';

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { orderExpiryQueue } from '@bourse/core/store/expiryQueue.ts';
+import { storeOrders, storePromoCodes } from '@bourse/core/store/orderSchema.ts';
+import { expireDueOrders, expireOrder, markDelivered, markShipped } from '@bourse/core/store/orders.ts';
+import { storeProductSpecs, storeProducts, storeShops } from '@bourse/core/store/schema.ts';
 import {
   type ErrorKey,
   type ErrorParams,
@@ -14,10 +18,6 @@ import type { ApiResponse } from '../testing/api.ts';
 import { expectFailure, expectOk, expectRefused } from '../testing/expectations.ts';
 import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { orderExpiryQueue } from './expiryQueue.ts';
-import { storeOrders, storePromoCodes } from './orderSchema.ts';
-import { expireDueOrders, expireOrder, markDelivered, markShipped } from './orders.ts';
-import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 
 const PAY_PASSWORD = '246810';
 const names = (text: string) => ({

@@ -1,3 +1,6 @@
+import { storeProducts, storeShopFollows, storeShops } from '@bourse/core/store/schema.ts';
+import { DEMO_CATALOGUE } from '@bourse/core/store/seed/generate.ts';
+import { seedStoreCatalogue } from '@bourse/core/store/seedCatalogue.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { EMBEDDED_AND_POSTGRES } from '@bourse/core/testing/testDatabase.ts';
 import { Dec, type ErrorKey, STORE_CATEGORIES, type StoreProductCard, storeRoutes } from '@bourse/shared';
@@ -5,9 +8,6 @@ import { between, eq, max } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk, expectRefused } from '../testing/expectations.ts';
 import { useTestServer } from '../testing/testServer.ts';
-import { storeProducts, storeShopFollows, storeShops } from './schema.ts';
-import { DEMO_CATALOGUE } from './seed/generate.ts';
-import { seedStoreCatalogue } from './seedCatalogue.ts';
 
 const { products: page, product: detail, shop: shopDetail, search, follow: followed } = storeRoutes;
 

@@ -1,12 +1,12 @@
 /** The BullMQ worker that expires unpaid storefront orders: one delayed job per order, and a sweep behind them. */
 
-import { type Db, logger } from '@bourse/server/platform';
-import { expireDueOrders, expireOrder, orderExpiryQueue } from '@bourse/server/store';
+import { type Db, logger } from '@bourse/core/platform';
+import { expireDueOrders, expireOrder, orderExpiryQueue } from '@bourse/core/store';
 import { STORE_ORDER_JOBS, STORE_QUEUES, storeOrderExpireJobSchema } from '@bourse/shared';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
-import type { BackgroundService } from '../index.ts';
 import { parseJobData } from '../jobData.ts';
+import type { BackgroundService } from '../service.ts';
 
 const SWEEP_SCHEDULER = 'store-order-expiry-sweep';
 

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from '../schema.ts';
 
 /**
  * One-time codes to reset a password, mailed to the account's address. Only a hash is kept; a

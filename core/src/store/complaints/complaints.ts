@@ -1,6 +1,6 @@
 import type { ComplaintKind, ComplaintView } from '@bourse/shared';
 import { desc, eq, sql } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from '../../accounts/schema.ts';
 import type { Db } from '../../platform/database.ts';
 import { pageOf } from '../../trading/paging.ts';
 import { storeComplaints } from './schema.ts';

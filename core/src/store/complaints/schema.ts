@@ -1,8 +1,8 @@
 // Types only: drizzle-kit loads this file without the shared package's runtime.
 import type { ComplaintKind } from '@bourse/shared';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../accounts/schema.ts';
 import { bytea } from '../../db/bytea.ts';
-import { users } from '../../db/schema.ts';
 
 /**
  * Complaints and suggestions: about a store order (`store_order_id`, no foreign key: the order

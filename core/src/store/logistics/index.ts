@@ -1,6 +1,5 @@
 /** The storefront's logistics, for the order module and the workers: start, advance and sweep shipments. */
 export type { Carrier, CarrierEvent, CarrierParcel, CarrierReport } from './carrier.ts';
-export { carrierOf, logisticsDeps } from './logisticsDeps.ts';
 export { storeShipmentEvents, storeShipments } from './schema.ts';
 export { redisShipmentPublisher, type ShipmentPublisher } from './shipmentPublisher.ts';
 export { enqueueShipmentAdvance, SHIPMENT_JOB_OPTIONS, shipmentQueue } from './shipmentQueue.ts';
@@ -16,4 +15,4 @@ export {
   startShipment,
   sweepShipments,
 } from './shipments.ts';
-export { LEG_HOURS, SimulatedCarrier, type SimulatedCarrierOptions } from './simulatedCarrier.ts';
+export { carrierOf, LEG_HOURS, SimulatedCarrier, type SimulatedCarrierOptions } from './simulatedCarrier.ts';

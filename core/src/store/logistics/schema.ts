@@ -2,7 +2,7 @@
 import type { ShipmentEvent, ShipmentStatus } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from '../../accounts/schema.ts';
 
 /**
  * A parcel handed to a carrier for one store order. `store_order_id` has no foreign key: the

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SHIPMENT_EVENTS, type ShipmentEvent } from '@bourse/shared';
+import type { AppConfig } from '../../platform/config.ts';
 import type { Carrier, CarrierEvent, CarrierParcel, CarrierReport } from './carrier.ts';
 
 const HOUR_MS = 3_600_000;
@@ -62,4 +63,9 @@ export class SimulatedCarrier implements Carrier {
     const events = journey.filter((e) => e.at.getTime() <= now.getTime());
     return { events, nextCheckAt: journey[events.length]?.at ?? null };
   }
+}
+
+/** The deployment's carrier: the simulated one until a real carrier's adapter is configured. */
+export function carrierOf(config: Pick<AppConfig, 'carrierSeed' | 'logisticsTimeScale'>): Carrier {
+  return new SimulatedCarrier({ seed: config.carrierSeed, timeScale: config.logisticsTimeScale });
 }

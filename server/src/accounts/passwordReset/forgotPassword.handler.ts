@@ -1,6 +1,6 @@
+import { requestReset } from '@bourse/core/accounts/passwordReset/passwordReset.ts';
 import type { passwordResetRoutes } from '@bourse/shared';
 import type { Handler } from '../../http/mountRoute.ts';
-import { requestReset } from './passwordReset.ts';
 import { passwordResetDeps } from './passwordResetDeps.ts';
 
 export const forgotPasswordHandler: Handler<typeof passwordResetRoutes.forgotPassword> = async (ctx) => {

@@ -1,6 +1,6 @@
-import { mailerOf } from '../../mail/mailer.ts';
+import { type PasswordResetDeps, resetLimits } from '@bourse/core/accounts/passwordReset/passwordReset.ts';
+import { mailerOf } from '@bourse/core/mail/mailer.ts';
 import type { AppContext } from '../../platform/appContext.ts';
-import { type PasswordResetDeps, resetLimits } from './passwordReset.ts';
 
 const deps = new WeakMap<AppContext, PasswordResetDeps>();
 

@@ -1,6 +1,6 @@
+import { resetPassword } from '@bourse/core/accounts/passwordReset/passwordReset.ts';
 import type { passwordResetRoutes } from '@bourse/shared';
 import type { Handler } from '../../http/mountRoute.ts';
-import { resetPassword } from './passwordReset.ts';
 import { passwordResetDeps } from './passwordResetDeps.ts';
 
 export const resetPasswordHandler: Handler<typeof passwordResetRoutes.resetPassword> = async (ctx) => {

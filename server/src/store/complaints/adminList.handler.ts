@@ -1,6 +1,6 @@
+import { allComplaints } from '@bourse/core/store/complaints/complaints.ts';
 import type { complaintRoutes } from '@bourse/shared';
 import type { Handler } from '../../http/mountRoute.ts';
-import { allComplaints } from './complaints.ts';
 
 export const adminComplaintsHandler: Handler<typeof complaintRoutes.adminList> = (ctx) =>
   allComplaints(ctx.app.db, ctx.query);

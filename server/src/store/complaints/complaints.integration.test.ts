@@ -1,3 +1,4 @@
+import { storeComplaints } from '@bourse/core/store/complaints/schema.ts';
 import { CERTIFICATE_MAX_BYTES, complaintRoutes, type ErrorKey } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,6 @@ import { expectFailure, expectOk, expectRefused } from '../../testing/expectatio
 import { malformedMultipart } from '../../testing/malformedMultipart.ts';
 import { DB_KINDS } from '../../testing/testDatabase.ts';
 import { useTestServer } from '../../testing/testServer.ts';
-import { storeComplaints } from './schema.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

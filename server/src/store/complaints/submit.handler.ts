@@ -1,6 +1,6 @@
+import { fileComplaint } from '@bourse/core/store/complaints/complaints.ts';
 import { type complaintRoutes, DomainError } from '@bourse/shared';
 import { type Handler, signedIn } from '../../http/mountRoute.ts';
-import { fileComplaint } from './complaints.ts';
 
 export const submitComplaintHandler: Handler<typeof complaintRoutes.submit> = async (ctx) => {
   const { userId } = signedIn(ctx);

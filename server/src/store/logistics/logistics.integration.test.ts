@@ -1,4 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { storeShipmentEvents, storeShipments } from '@bourse/core/store/logistics/schema.ts';
+import { redisShipmentPublisher } from '@bourse/core/store/logistics/shipmentPublisher.ts';
+import { shipmentQueue } from '@bourse/core/store/logistics/shipmentQueue.ts';
+import {
+  advanceShipment,
+  type Delivered,
+  type LogisticsDeps,
+  startShipment,
+  sweepShipments,
+} from '@bourse/core/store/logistics/shipments.ts';
+import { SimulatedCarrier } from '@bourse/core/store/logistics/simulatedCarrier.ts';
 import {
   type ErrorKey,
   logisticsRoutes,
@@ -17,17 +28,6 @@ import type { ApiResponse } from '../../testing/api.ts';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
 import { DB_KINDS } from '../../testing/testDatabase.ts';
 import { useTestServer } from '../../testing/testServer.ts';
-import { storeShipmentEvents, storeShipments } from './schema.ts';
-import { redisShipmentPublisher } from './shipmentPublisher.ts';
-import { shipmentQueue } from './shipmentQueue.ts';
-import {
-  advanceShipment,
-  type Delivered,
-  type LogisticsDeps,
-  startShipment,
-  sweepShipments,
-} from './shipments.ts';
-import { SimulatedCarrier } from './simulatedCarrier.ts';
 
 const HOUR = 3_600_000;
 

@@ -1,14 +1,7 @@
+import { shipmentQueue } from '@bourse/core/store/logistics/shipmentQueue.ts';
+import type { StartShipmentDeps } from '@bourse/core/store/logistics/shipments.ts';
+import { carrierOf } from '@bourse/core/store/logistics/simulatedCarrier.ts';
 import type { AppContext } from '../../platform/appContext.ts';
-import type { AppConfig } from '../../platform/config.ts';
-import type { Carrier } from './carrier.ts';
-import { shipmentQueue } from './shipmentQueue.ts';
-import type { StartShipmentDeps } from './shipments.ts';
-import { SimulatedCarrier } from './simulatedCarrier.ts';
-
-/** The deployment's carrier: the simulated one until a real carrier's adapter is configured. */
-export function carrierOf(config: Pick<AppConfig, 'carrierSeed' | 'logisticsTimeScale'>): Carrier {
-  return new SimulatedCarrier({ seed: config.carrierSeed, timeScale: config.logisticsTimeScale });
-}
 
 const deps = new WeakMap<AppContext, StartShipmentDeps>();
 

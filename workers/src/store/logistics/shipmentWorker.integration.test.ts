@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, loadConfig } from '@bourse/server/platform';
+import { type Database, loadConfig } from '@bourse/core/platform';
 import {
   type Delivered,
   SimulatedCarrier,
@@ -7,8 +7,8 @@ import {
   startShipment,
   storeShipmentEvents,
   storeShipments,
-} from '@bourse/server/store/logistics';
-import { createUser, DB_KINDS, openTestDatabase } from '@bourse/server/store/logistics/testing';
+} from '@bourse/core/store/logistics';
+import { createUser, DB_KINDS, openTestDatabase } from '@bourse/core/store/logistics/testing';
 import { SHIPMENT_EVENTS, shipmentJobIds } from '@bourse/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';

@@ -1,7 +1,7 @@
 /** The BullMQ worker of storefront shipments: advance jobs (ask the carrier, record news) and the sweep. */
 
-import { redisMessagePublisher } from '@bourse/server/messages';
-import { logger } from '@bourse/server/platform';
+import { redisMessagePublisher } from '@bourse/core/messages';
+import { logger } from '@bourse/core/platform';
 import {
   advanceShipment,
   type Carrier,
@@ -11,12 +11,12 @@ import {
   redisShipmentPublisher,
   shipmentQueue,
   sweepShipments,
-} from '@bourse/server/store/logistics';
+} from '@bourse/core/store/logistics';
 import { LOGISTICS_QUEUES, SHIPMENT_JOBS, shipmentAdvanceJobSchema } from '@bourse/shared';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import { bullConnections, logWorkerProblems } from '../../bullConnections.ts';
-import type { BackgroundService } from '../../index.ts';
 import { parseJobData } from '../../jobData.ts';
+import type { BackgroundService } from '../../service.ts';
 
 export interface ShipmentWorkerOptions {
   redisPrefix?: string;
