@@ -1,7 +1,7 @@
 import { createOrders, payOrders, quoteCheckout } from '@bourse/core/store/checkout.ts';
 import { readWalletBalance } from '@bourse/core/store/wallet.ts';
 import type { shoppingRoutes } from '@bourse/shared';
-import { idempotencyKeyOf } from '../http/idempotency.ts';
+import { idempotencyKeyOf } from '../http/idempotencyKey.ts';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
 import type { TradeRouteContext } from '../trading/tradeRoute.ts';
 import { checkoutDeps } from './checkoutDeps.ts';

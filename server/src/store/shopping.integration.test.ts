@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { auditLedger } from '@bourse/core/ledger/audit.ts';
+import { ledgerAccounts, postings } from '@bourse/core/ledger/schema.ts';
 import { orderExpiryQueue } from '@bourse/core/store/expiryQueue.ts';
 import { storeOrders, storePromoCodes } from '@bourse/core/store/orderSchema.ts';
 import { expireDueOrders, expireOrder, markDelivered, markShipped } from '@bourse/core/store/orders.ts';
 import { storeProductSpecs, storeProducts, storeShops } from '@bourse/core/store/schema.ts';
+import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
   type ErrorKey,
   type ErrorParams,
@@ -12,11 +16,7 @@ import {
 } from '@bourse/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger } from '../ledger/audit.ts';
-import { ledgerAccounts, postings } from '../ledger/schema.ts';
-import type { ApiResponse } from '../testing/api.ts';
 import { expectFailure, expectOk, expectRefused } from '../testing/expectations.ts';
-import { DB_KINDS } from '../testing/testDatabase.ts';
 import { useTestServer } from '../testing/testServer.ts';
 
 const PAY_PASSWORD = '246810';

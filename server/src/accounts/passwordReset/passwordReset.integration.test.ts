@@ -1,10 +1,10 @@
+import { mailOutbox, passwordResetCodes, users } from '@bourse/core/db/schema.ts';
+import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { type ErrorKey, passwordResetRoutes, userRoutes } from '@bourse/shared';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, passwordResetCodes, users } from '../../db/schema.ts';
-import type { ApiResponse } from '../../testing/api.ts';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
-import { DB_KINDS } from '../../testing/testDatabase.ts';
 import { useTestServer } from '../../testing/testServer.ts';
 
 describe.each(DB_KINDS)('password reset by mailed code on %s', (kind) => {

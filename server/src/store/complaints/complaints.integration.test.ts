@@ -1,12 +1,12 @@
+import { users } from '@bourse/core/db/schema.ts';
 import { storeComplaints } from '@bourse/core/store/complaints/schema.ts';
+import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { CERTIFICATE_MAX_BYTES, complaintRoutes, type ErrorKey } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
-import type { ApiResponse } from '../../testing/api.ts';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
 import { malformedMultipart } from '../../testing/malformedMultipart.ts';
-import { DB_KINDS } from '../../testing/testDatabase.ts';
 import { useTestServer } from '../../testing/testServer.ts';
 
 const PNG = Buffer.from(

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { redisMessagePublisher } from '@bourse/core/messages/publisher.ts';
+import { messages } from '@bourse/core/messages/schema.ts';
 import { storeShipmentEvents, storeShipments } from '@bourse/core/store/logistics/schema.ts';
 import { redisShipmentPublisher } from '@bourse/core/store/logistics/shipmentPublisher.ts';
 import { shipmentQueue } from '@bourse/core/store/logistics/shipmentQueue.ts';
@@ -10,6 +12,8 @@ import {
   sweepShipments,
 } from '@bourse/core/store/logistics/shipments.ts';
 import { SimulatedCarrier } from '@bourse/core/store/logistics/simulatedCarrier.ts';
+import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
   type ErrorKey,
   logisticsRoutes,
@@ -22,11 +26,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisMessagePublisher } from '../../messages/publisher.ts';
-import { messages } from '../../messages/schema.ts';
-import type { ApiResponse } from '../../testing/api.ts';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
-import { DB_KINDS } from '../../testing/testDatabase.ts';
 import { useTestServer } from '../../testing/testServer.ts';
 
 const HOUR = 3_600_000;
