@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '../platform/database.ts';
 import { logger } from '../platform/logger.ts';
 import { bullPrefix } from '../platform/queues.ts';
+import { STORE_ORDER_JOB_OPTIONS } from './expiryQueue.ts';
 import { type DeliveredHook, type StartShipmentDeps, startShipment } from './logistics/shipments.ts';
 import { storeOrders } from './orderSchema.ts';
 import { lockOrders, type OrderRow, transition } from './orders.ts';
@@ -54,10 +55,7 @@ export async function scheduleAutoStep(queue: Queue, step: StoreAutoStep, orderI
       {
         jobId: storeFulfilmentJobId(step, orderId),
         delay: Math.max(0, dueAt.getTime() - Date.now()),
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 1000 },
-        removeOnComplete: true,
-        removeOnFail: true,
+        ...STORE_ORDER_JOB_OPTIONS,
       },
     );
   } catch (err) {

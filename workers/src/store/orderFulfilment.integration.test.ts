@@ -15,6 +15,7 @@ import { createUser, DB_KINDS, openTestDatabase } from '@bourse/core/store/logis
 import { storeAddresses, storeOrderEvents, storeOrders } from '@bourse/core/store/orderSchema.ts';
 import { cancelOrder } from '@bourse/core/store/orders.ts';
 import { storeProductSpecs, storeProducts, storeShops } from '@bourse/core/store/schema.ts';
+import { inEveryLanguage, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
 import { openDemoWallet } from '@bourse/core/store/wallet.ts';
 import { Dec, storeFulfilmentJobId } from '@bourse/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -28,15 +29,6 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PAY_PASSWORD = '135790';
 // A journey takes 61–226 carrier hours: at this scale, 0.7–2.7 s.
 const TIME_SCALE = 300_000;
-const names = (text: string) => ({
-  en: text,
-  'zh-CN': text,
-  ja: text,
-  ko: text,
-  th: text,
-  fr: text,
-  it: text,
-});
 
 /** Every automatic move of a paid order, once each, in order. */
 const JOURNEY = [
@@ -80,19 +72,14 @@ describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind
       .insert(storeAddresses)
       .values({
         userId,
-        addressee: 'Ada Lovelace',
-        mobile: '+44 20 7946 0958',
-        country: 'GB',
-        region: 'England',
-        detail: '12 St James Square, London',
-        tag: 'home',
+        ...SAMPLE_ADDRESS,
         isDefault: true,
       })
       .returning();
     const [shop] = await db
       .insert(storeShops)
       .values({
-        name: names('Kite shop'),
+        name: inEveryLanguage('Kite shop'),
         searchText: 'kite shop',
         logoHue: 10,
         favourableRate: '99.0',
@@ -106,8 +93,8 @@ describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind
       .values({
         shopId: shop!.id,
         category: 'toys',
-        name: names('Kite'),
-        description: names('A kite'),
+        name: inEveryLanguage('Kite'),
+        description: inEveryLanguage('A kite'),
         searchText: 'kite',
         price: '5.00',
         rating: '4.5',
@@ -119,7 +106,7 @@ describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind
       .values({
         productId: product!.id,
         kind: 'colour',
-        label: names('Red'),
+        label: inEveryLanguage('Red'),
         position: 0,
         price: '5.00',
         stock: 10,
