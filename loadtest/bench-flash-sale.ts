@@ -14,6 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createRedis } from '@bourse/core/platform';
+import { inEveryLanguage } from '@bourse/core/store/testing.ts';
 import { auditLedger, scratchPostgres } from '@bourse/core/trading/testing';
 import { shoppingRoutes, translateError } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
@@ -38,26 +39,16 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `bench:flash:${randomUUID()}:`;
 const cleanups: (() => Promise<void>)[] = [];
 
-const names = (text: string) => ({
-  en: text,
-  'zh-CN': text,
-  ja: text,
-  ko: text,
-  th: text,
-  fr: text,
-  it: text,
-});
-
 /** The sale's product and its buyers, in a few set-based statements. Answers the spec id and the tokens. */
 async function seed(db: Db): Promise<{ specId: number; tokens: string[] }> {
   const run = (query: ReturnType<typeof sql>) => db.execute(query);
   await run(sql`insert into store_shops (name, search_text, logo_hue, favourable_rate, total_sales, freight_flat)
-    values (${JSON.stringify(names('Flash Shop'))}::jsonb, 'flash shop', 1, 99.0, 0, 0)`);
+    values (${JSON.stringify(inEveryLanguage('Flash Shop'))}::jsonb, 'flash shop', 1, 99.0, 0, 0)`);
   await run(sql`insert into store_products (shop_id, category, name, description, search_text, price, rating, image_hue)
-    select id, 'phone', ${JSON.stringify(names('Flash Phone'))}::jsonb, ${JSON.stringify(names('On sale now'))}::jsonb,
+    select id, 'phone', ${JSON.stringify(inEveryLanguage('Flash Phone'))}::jsonb, ${JSON.stringify(inEveryLanguage('On sale now'))}::jsonb,
       'flash phone', 99.00, 5.0, 1 from store_shops`);
   await run(sql`insert into store_product_specs (product_id, kind, label, price, stock, position)
-    select id, 'capacity', ${JSON.stringify(names('128 GB'))}::jsonb, 99.00, ${STOCK}, 0 from store_products`);
+    select id, 'capacity', ${JSON.stringify(inEveryLanguage('128 GB'))}::jsonb, 99.00, ${STOCK}, 0 from store_products`);
   const payHash = await hashPassword(PAY_PASSWORD);
   await run(sql`insert into users (account, password_hash, username, given_name, email, mobile)
     select 'flash' || n, 'unusable', 'Flash', 'Buyer', 'flash' || n || '@example.com', '13800000000'

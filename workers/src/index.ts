@@ -9,6 +9,7 @@ import { feedService } from './market/feedService.ts';
 import type { BackgroundService, WorkerContext } from './service.ts';
 import { storeShipmentService } from './store/logistics/shipmentWorker.ts';
 import { orderExpiryService } from './store/orderExpiryWorker.ts';
+import { deliveredMarksOrder, orderFulfilmentService } from './store/orderFulfilmentWorker.ts';
 import { matcherService } from './trading/matcher.ts';
 
 export type { BackgroundService, WorkerContext };
@@ -25,7 +26,8 @@ export const SERVICES: readonly BackgroundService[] = [
   blockTradeService(),
   sessionPurgeService(),
   orderExpiryService(),
-  storeShipmentService(),
+  storeShipmentService({ onDeliveredOf: deliveredMarksOrder }),
+  orderFulfilmentService(),
 ];
 
 /** Starts every background service in this process (embedded mode, or the workers container). */

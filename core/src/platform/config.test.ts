@@ -26,6 +26,24 @@ describe('loadConfig', () => {
     ).toBe(true);
   });
 
+  it('compresses automatic shipping, receipt and the after-sale window in demo mode unless told', () => {
+    const pick = (c: ReturnType<typeof loadConfig>) => [
+      c.storeAutoShipMs,
+      c.storeAutoReceiptMs,
+      c.storeAfterSaleWindowMs,
+    ];
+    expect(pick(loadConfig({}))).toEqual([20_000, 120_000, 120_000]);
+    expect(pick(loadConfig({ DATABASE_URL: 'postgres://db/x' }))).toEqual([
+      3_600_000, 604_800_000, 604_800_000,
+    ]);
+    expect(
+      pick(
+        loadConfig({ STORE_AUTO_SHIP_MS: '5', STORE_AUTO_RECEIPT_MS: '6', STORE_AFTER_SALE_WINDOW_MS: '0' }),
+      ),
+    ).toEqual([5, 6, 0]);
+    expect(() => loadConfig({ STORE_AUTO_SHIP_MS: '-1' })).toThrow(/STORE_AUTO_SHIP_MS/);
+  });
+
   it('starts allotment batches on schedule unless back office is to start each', () => {
     expect(loadConfig({}).ipoAutoAllotment).toBe(true);
     expect(loadConfig({ IPO_AUTO_ALLOTMENT: 'false' }).ipoAutoAllotment).toBe(false);

@@ -25,6 +25,12 @@ export interface AppConfig {
   storeStartingBalance: string;
   /** How long a storefront order waits for payment before it expires and returns its stock, ms. */
   storeOrderTtlMs: number;
+  /** Until sellers exist, a paid order's shop hands it to the carrier this long after payment, ms. */
+  storeAutoShipMs: number;
+  /** A delivered order's receipt is confirmed for the shopper this long after delivery, ms. */
+  storeAutoReceiptMs: number;
+  /** A received order completes when this after-sale window closes, ms. */
+  storeAfterSaleWindowMs: number;
   /** Real-name verification passes on submission instead of waiting for back office (demo mode by default). */
   realNameAutoApprove: boolean;
   /** The IPO calendar starts each allotment batch on T+1; false leaves every run to back office. */
@@ -70,6 +76,10 @@ const envSchema = z.object({
   STORE_STARTING_BALANCE: positiveMoneyString().default('2000.00'),
   // Unset: 30 minutes, or 5 in demo mode, where the market's days are compressed too.
   STORE_ORDER_TTL_MS: z.coerce.number().int().min(1_000).max(86_400_000).optional(),
+  // Unset: an hour, 7 days and 7 days; in demo mode 20 seconds, 2 minutes and 2 minutes.
+  STORE_AUTO_SHIP_MS: z.coerce.number().int().min(0).optional(),
+  STORE_AUTO_RECEIPT_MS: z.coerce.number().int().min(0).optional(),
+  STORE_AFTER_SALE_WINDOW_MS: z.coerce.number().int().min(0).optional(),
   REAL_NAME_AUTO_APPROVE: flag.optional(),
   IPO_AUTO_ALLOTMENT: flag.default(true),
   CLIENT_DIST: z.string().min(1).optional(),
@@ -95,6 +105,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Bourse <no-reply@bourse.example.com>'),
 });
+
+const DAY_MS = 86_400_000;
 
 /** Demo mode: a parcel's days-long journey passes in minutes, a day of it in a minute. */
 const DEMO_LOGISTICS_TIME_SCALE = 1440;
@@ -126,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     startingDeposit: e.STARTING_DEPOSIT,
     storeStartingBalance: e.STORE_STARTING_BALANCE,
     storeOrderTtlMs: e.STORE_ORDER_TTL_MS ?? (demoMode ? 5 : 30) * 60_000,
+    storeAutoShipMs: e.STORE_AUTO_SHIP_MS ?? (demoMode ? 20_000 : 3_600_000),
+    storeAutoReceiptMs: e.STORE_AUTO_RECEIPT_MS ?? (demoMode ? 120_000 : 7 * DAY_MS),
+    storeAfterSaleWindowMs: e.STORE_AFTER_SALE_WINDOW_MS ?? (demoMode ? 120_000 : 7 * DAY_MS),
     realNameAutoApprove: e.REAL_NAME_AUTO_APPROVE ?? demoMode,
     ipoAutoAllotment: e.IPO_AUTO_ALLOTMENT,
     clientDist: absolute(e.CLIENT_DIST ?? resolve(repoRoot, 'client/dist')),

@@ -14,6 +14,7 @@ import { checkPayPassword, type PayPasswordContext } from '../identity/index.ts'
 import type { Db } from '../platform/database.ts';
 import { requestHash, sameRequest } from '../platform/idempotency.ts';
 import { addressOf } from './addresses.ts';
+import { scheduleAutoStep } from './autoFulfilment.ts';
 import { productImageUrl } from './catalogue.ts';
 import { scheduleExpiry } from './expiryQueue.ts';
 import {
@@ -36,6 +37,9 @@ export interface CheckoutDeps {
   payPassword: PayPasswordContext;
   expiryQueue: Queue;
   orderTtlMs: number;
+  /** Where a paid order's automatic shipment is queued, and after how long (autoFulfilment). */
+  fulfilmentQueue: Queue;
+  autoShipMs: number;
 }
 
 type Item = { specId: number; quantity: number };
@@ -337,6 +341,7 @@ export async function payOrders(
   if (earlier)
     return { ...(await paymentResult(deps.db, userId, earlier.id, earlier.amount)), replayed: true };
   await checkPayPassword(deps.payPassword, userId, body.payPassword);
+  const shipAt = new Date(now.getTime() + deps.autoShipMs);
   const payment = await deps.db.transaction(async (tx) => {
     const wallet = await lockWallet(tx, userId);
     const raced = await replayPayment(tx, userId, key, hash);
@@ -358,9 +363,12 @@ export async function payOrders(
       .insert(storePayments)
       .values({ userId, idempotencyKey: key, requestHash: hash, amount: amount.toFixed(2), entryId })
       .returning();
-    for (const order of orders) await transition(tx, order, 'pay', now, { paymentId: row!.id });
+    for (const order of orders)
+      await transition(tx, order, 'pay', now, { paymentId: row!.id, nextAutoAt: shipAt });
     return { ...row!, replayed: false };
   });
+  if (!payment.replayed)
+    for (const id of ids) await scheduleAutoStep(deps.fulfilmentQueue, 'ship', id, shipAt);
   return {
     ...(await paymentResult(deps.db, userId, payment.id, payment.amount)),
     replayed: payment.replayed,

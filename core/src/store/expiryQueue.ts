@@ -4,6 +4,17 @@ import type { Redis } from 'ioredis';
 import { logger } from '../platform/logger.ts';
 import { bullPrefix } from '../platform/queues.ts';
 
+/**
+ * A storefront order's one-shot jobs (expiry, automatic steps) retry with backoff and leave no
+ * trace: the order row, not the job, is the record, and the sweep stands behind them.
+ */
+export const STORE_ORDER_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: true,
+  removeOnFail: true,
+} as const;
+
 export function orderExpiryQueue(redis: Redis, redisPrefix: string): Queue {
   const queue = new Queue(STORE_QUEUES.orderExpiry, { connection: redis, prefix: bullPrefix(redisPrefix) });
   queue.on('error', (err) => logger.warn({ err: err.message }, 'store-order-expiry queue error'));
@@ -23,10 +34,7 @@ export async function scheduleExpiry(queue: Queue, orders: readonly { id: string
         opts: {
           jobId: storeOrderExpireJobId(o.id),
           delay: Math.max(0, o.expiresAt.getTime() - Date.now()),
-          attempts: 5,
-          backoff: { type: 'exponential', delay: 1000 },
-          removeOnComplete: true,
-          removeOnFail: true,
+          ...STORE_ORDER_JOB_OPTIONS,
         },
       })),
     );

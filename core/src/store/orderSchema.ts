@@ -173,6 +173,10 @@ export const storeOrders = pgTable(
     status: text('status').$type<StoreOrderStatus>().notNull().default('waitingPay'),
     paymentId: uuid('payment_id').references(() => storePayments.id),
     expiresAt: at('expires_at').notNull(),
+    /** The carrier's tracking number, once the shop has shipped it. */
+    trackingNo: text('tracking_no'),
+    /** When the next automatic step (ship, confirm receipt, complete) is due; null when none is. */
+    nextAutoAt: at('next_auto_at'),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -183,6 +187,8 @@ export const storeOrders = pgTable(
     index('store_orders_unpaid_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.payment} = 'unpaid' and ${t.closure} = 'open'`),
+    // The fulfilment sweep's scan: orders whose automatic step is due.
+    index('store_orders_next_auto_idx').on(t.nextAutoAt).where(sql`${t.nextAutoAt} is not null`),
     check('store_orders_total_check', sql`${t.total} >= 0 and ${t.discount} >= 0 and ${t.freight} >= 0`),
   ],
 );

@@ -111,18 +111,24 @@ export async function cancelOrder(db: Db, userId: string, orderId: string, now =
   });
 }
 
-/** Confirms receipt of one of the user's shipped orders. */
+/**
+ * Confirms receipt of one of the user's shipped orders and arms its completion for when the
+ * after-sale window closes; answers when that is, for the caller to queue its job.
+ */
 export async function confirmReceipt(
   db: Db,
   userId: string,
   orderId: string,
+  afterSaleWindowMs: number,
   now = new Date(),
-): Promise<void> {
+): Promise<Date> {
+  const completeAt = new Date(now.getTime() + afterSaleWindowMs);
   await db.transaction(async (tx) => {
     const [order] = await lockOrders(tx, [orderId], userId);
     if (!order) throw new DomainError('storeOrder.notFound');
-    await transition(tx, order, 'confirmReceipt', now);
+    await transition(tx, order, 'confirmReceipt', now, { nextAutoAt: completeAt });
   });
+  return completeAt;
 }
 
 async function systemAction(db: Db, orderId: string, action: StoreOrderAction, now: Date): Promise<OrderRow> {
@@ -139,7 +145,7 @@ export const markShipped = (db: Db, orderId: string, now = new Date()) =>
 /** Fulfilment, for the carrier: the parcel reached the shopper. 409 unless shipped. */
 export const markDelivered = (db: Db, orderId: string, now = new Date()) =>
   systemAction(db, orderId, 'deliver', now);
-/** Closes a received order (after review or the after-sale window; wired by a later slice). */
+/** Closes a received order (after review, or when the after-sale window closes: autoFulfilment). */
 export const completeOrder = (db: Db, orderId: string, now = new Date()) =>
   systemAction(db, orderId, 'complete', now);
 
@@ -218,6 +224,7 @@ async function views(db: Db, rows: OrderRow[], locale: Locale): Promise<StoreOrd
       discount: o.discount,
       total: o.total,
       promoCode: o.promoCode,
+      trackingNo: o.trackingNo,
       address: { ...address, tag: tag as StoreOrder['address']['tag'] },
       createdAt: o.createdAt.toISOString(),
       expiresAt: o.payment === 'unpaid' && o.closure === 'open' ? o.expiresAt.toISOString() : null,

@@ -1,10 +1,11 @@
+import { orderFulfilmentQueue } from '@bourse/core/store/autoFulfilment.ts';
 import type { CheckoutDeps } from '@bourse/core/store/checkout.ts';
 import { orderExpiryQueue } from '@bourse/core/store/expiryQueue.ts';
 import type { AppContext } from '../platform/appContext.ts';
 
 const deps = new WeakMap<AppContext, CheckoutDeps>();
 
-/** The app's checkout dependencies, made on first use (one expiry queue per app). */
+/** The app's checkout dependencies, made on first use (one expiry and one fulfilment queue per app). */
 export function checkoutDeps(app: AppContext): CheckoutDeps {
   let found = deps.get(app);
   if (!found) {
@@ -13,6 +14,8 @@ export function checkoutDeps(app: AppContext): CheckoutDeps {
       payPassword: app,
       expiryQueue: orderExpiryQueue(app.redis, app.redisPrefix),
       orderTtlMs: app.config.storeOrderTtlMs,
+      fulfilmentQueue: orderFulfilmentQueue(app.redis, app.redisPrefix),
+      autoShipMs: app.config.storeAutoShipMs,
     };
     deps.set(app, found);
   }

@@ -1,6 +1,8 @@
+import { scheduleAutoStep } from '@bourse/core/store/autoFulfilment.ts';
 import { cancelOrder, confirmReceipt, listOrders, orderDetail } from '@bourse/core/store/orders.ts';
 import type { shoppingRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
+import { checkoutDeps } from './checkoutDeps.ts';
 
 type R = typeof shoppingRoutes;
 
@@ -18,6 +20,12 @@ export const cancelOrderHandler: Handler<R['cancelOrder']> = async (ctx) => {
 
 export const confirmReceiptHandler: Handler<R['confirmReceipt']> = async (ctx) => {
   const { userId } = signedIn(ctx);
-  await confirmReceipt(ctx.app.db, userId, ctx.body.orderId);
+  const completeAt = await confirmReceipt(
+    ctx.app.db,
+    userId,
+    ctx.body.orderId,
+    ctx.app.config.storeAfterSaleWindowMs,
+  );
+  await scheduleAutoStep(checkoutDeps(ctx.app).fulfilmentQueue, 'complete', ctx.body.orderId, completeAt);
   return orderDetail(ctx.app.db, userId, ctx.body.orderId, ctx.locale);
 };

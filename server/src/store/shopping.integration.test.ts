@@ -5,6 +5,7 @@ import { orderExpiryQueue } from '@bourse/core/store/expiryQueue.ts';
 import { storeOrders, storePromoCodes } from '@bourse/core/store/orderSchema.ts';
 import { expireDueOrders, expireOrder, markDelivered, markShipped } from '@bourse/core/store/orders.ts';
 import { storeProductSpecs, storeProducts, storeShops } from '@bourse/core/store/schema.ts';
+import { inEveryLanguage, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
@@ -20,23 +21,6 @@ import { expectFailure, expectOk, expectRefused } from '../testing/expectations.
 import { useTestServer } from '../testing/testServer.ts';
 
 const PAY_PASSWORD = '246810';
-const names = (text: string) => ({
-  en: text,
-  'zh-CN': text,
-  ja: text,
-  ko: text,
-  th: text,
-  fr: text,
-  it: text,
-});
-const ADDRESS = {
-  addressee: 'Ada Lovelace',
-  mobile: '+44 20 7946 0958',
-  country: 'GB',
-  region: 'England',
-  detail: '12 St James Square, London',
-  tag: 'home',
-};
 
 describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
   const t = useTestServer(kind, { config: { storeStartingBalance: '2000.00', storeOrderTtlMs: 60_000 } });
@@ -50,7 +34,7 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
     const [shop] = await db()
       .insert(storeShops)
       .values({
-        name: names(`Shop ${randomUUID().slice(0, 6)}`),
+        name: inEveryLanguage(`Shop ${randomUUID().slice(0, 6)}`),
         searchText: 'shop',
         logoHue: 10,
         favourableRate: '99.0',
@@ -64,8 +48,8 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
       .values({
         shopId: shop!.id,
         category: 'toys',
-        name: names('Kite'),
-        description: names('A kite'),
+        name: inEveryLanguage('Kite'),
+        description: inEveryLanguage('A kite'),
         searchText: 'kite',
         price: specs[0]!.price,
         rating: '4.5',
@@ -78,7 +62,7 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
         specs.map((s, n) => ({
           productId: product!.id,
           kind: 'colour' as const,
-          label: names(`Colour ${n}`),
+          label: inEveryLanguage(`Colour ${n}`),
           position: n,
           ...s,
         })),
@@ -99,7 +83,7 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
   async function shopper() {
     const { token } = await t.api.signUp();
     const address = expectOk(
-      await t.api.post('/api/store/addresses', ADDRESS, { token, lang: 'en' }),
+      await t.api.post('/api/store/addresses', SAMPLE_ADDRESS, { token, lang: 'en' }),
       routes.addAddress.response,
     );
     const set = await t.api.post(
@@ -167,18 +151,18 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
   it('refuses bad addresses with the spec’s messages and writes nothing', async () => {
     const { token } = await t.api.signUp();
     const add = (body: unknown) => () => t.api.post('/api/store/addresses', body, { token, lang: 'en' });
-    await refused(add({ ...ADDRESS, addressee: ' ' }), 'address.addresseeRequired');
-    await refused(add({ ...ADDRESS, mobile: 'call me' }), 'validation.mobile');
-    await refused(add({ ...ADDRESS, country: undefined }), 'address.areaRequired');
-    await refused(add({ ...ADDRESS, region: 'Bavaria' }), 'address.areaRequired');
-    await refused(add({ ...ADDRESS, detail: '' }), 'address.detailRequired');
-    await refused(add({ ...ADDRESS, tag: undefined }), 'address.tagRequired');
+    await refused(add({ ...SAMPLE_ADDRESS, addressee: ' ' }), 'address.addresseeRequired');
+    await refused(add({ ...SAMPLE_ADDRESS, mobile: 'call me' }), 'validation.mobile');
+    await refused(add({ ...SAMPLE_ADDRESS, country: undefined }), 'address.areaRequired');
+    await refused(add({ ...SAMPLE_ADDRESS, region: 'Bavaria' }), 'address.areaRequired');
+    await refused(add({ ...SAMPLE_ADDRESS, detail: '' }), 'address.detailRequired');
+    await refused(add({ ...SAMPLE_ADDRESS, tag: undefined }), 'address.tagRequired');
     await refused(
       () =>
         t.api.request('PUT', `/api/store/addresses?id=${randomUUID()}`, {
           token,
           lang: 'en',
-          body: JSON.stringify(ADDRESS),
+          body: JSON.stringify(SAMPLE_ADDRESS),
           contentType: 'application/json',
         }),
       'address.notFound',
@@ -187,18 +171,22 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
       () => t.api.request('DELETE', '/api/store/addresses?id=nope', { token, lang: 'en' }),
       'address.notFound',
     );
-    expectFailure(await t.api.post('/api/store/addresses', ADDRESS), 'auth.loginFirst');
+    expectFailure(await t.api.post('/api/store/addresses', SAMPLE_ADDRESS), 'auth.loginFirst');
   });
 
   it('keeps exactly one default address through add, edit, default and delete', async () => {
     const { token } = await t.api.signUp();
     const a = expectOk(
-      await t.api.post('/api/store/addresses', ADDRESS, { token }),
+      await t.api.post('/api/store/addresses', SAMPLE_ADDRESS, { token }),
       routes.addAddress.response,
     );
     expect(a.isDefault).toBe(true);
     const b = expectOk(
-      await t.api.post('/api/store/addresses', { ...ADDRESS, tag: 'work', isDefault: true }, { token }),
+      await t.api.post(
+        '/api/store/addresses',
+        { ...SAMPLE_ADDRESS, tag: 'work', isDefault: true },
+        { token },
+      ),
       routes.addAddress.response,
     );
     let list = expectOk(await t.api.get('/api/store/addresses', { token }), routes.addresses.response).items;
@@ -391,7 +379,7 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
     const { specIds } = await shopWith([{ price: '1500.00', stock: 5 }]);
     const { token } = await t.api.signUp();
     const address = expectOk(
-      await t.api.post('/api/store/addresses', ADDRESS, { token }),
+      await t.api.post('/api/store/addresses', SAMPLE_ADDRESS, { token }),
       routes.addAddress.response,
     );
     const order = expectOk(

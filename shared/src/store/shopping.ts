@@ -225,6 +225,8 @@ export const storeOrderSchema = z.object({
   promoCode: z.string().nullable(),
   address: addressSchema.omit({ id: true, isDefault: true }),
   createdAt: z.string(),
+  /** The carrier's tracking number once shipped (the logistics page is /store/logistics/:trackingNo). */
+  trackingNo: z.string().nullable(),
   /** When an unpaid order expires; null once paid or closed. */
   expiresAt: z.string().nullable(),
 });

@@ -208,6 +208,18 @@ export function OrderDetailScreen() {
             ) : null}
           </section>
           <OrderCard order={o} onChanged={retry} />
+          {o.trackingNo ? (
+            <section className="card order-panel order-shipment" data-testid="order-shipment">
+              <h2 className="card__title">{t('logistics.trackingNo')}</h2>
+              <p className="order-shipment__tracking">{o.trackingNo}</p>
+              <Link
+                className="order-shipment__link"
+                to={`/store/logistics/${encodeURIComponent(o.trackingNo)}`}
+              >
+                {t('orders.trackParcel')}
+              </Link>
+            </section>
+          ) : null}
           <section className="card checkout-totals">
             <p>
               <span>{t('checkout.subtotal')}</span>

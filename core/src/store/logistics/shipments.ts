@@ -32,7 +32,7 @@ export interface LogisticsDeps {
   now?: () => Date;
 }
 
-/** What starting a shipment needs: the server's order module holds these (logisticsDeps). */
+/** What starting a shipment needs: the automatic fulfilment (autoFulfilment.ts) passes its transaction as `db`. */
 export type StartShipmentDeps = Pick<LogisticsDeps, 'db' | 'carrier' | 'queue' | 'now'>;
 
 type ShipmentRow = typeof storeShipments.$inferSelect;

@@ -14,9 +14,10 @@ import {
 } from '@bourse/core/store/logistics';
 import { LOGISTICS_QUEUES, SHIPMENT_JOBS, shipmentAdvanceJobSchema } from '@bourse/shared';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { bullConnections, logWorkerProblems } from '../../bullConnections.ts';
 import { parseJobData } from '../../jobData.ts';
-import type { BackgroundService } from '../../service.ts';
+import type { BackgroundService, WorkerContext } from '../../service.ts';
 
 export interface ShipmentWorkerOptions {
   redisPrefix?: string;
@@ -24,6 +25,8 @@ export interface ShipmentWorkerOptions {
   carrier?: Carrier;
   /** The order module's port: marks its order delivered in the transaction that records the delivery. */
   onDelivered?: DeliveredHook;
+  /** The same port made at start with the service's Redis (index.ts: deliveredMarksOrder); wins over onDelivered. */
+  onDeliveredOf?: (context: WorkerContext, redis: Redis, redisPrefix: string) => DeliveredHook;
   /** How often the sweep looks for due shipments without a job. */
   sweepEveryMs?: number;
   concurrency?: number;
@@ -73,7 +76,8 @@ export function storeShipmentService(options: ShipmentWorkerOptions = {}): Backg
         queue,
         messages: redisMessagePublisher(redis, prefix),
         shipments: redisShipmentPublisher(redis, prefix),
-        onDelivered: options.onDelivered ?? noOrderToUpdate,
+        onDelivered:
+          options.onDeliveredOf?.(context, redis, prefix) ?? options.onDelivered ?? noOrderToUpdate,
       };
       const worker = new Worker(LOGISTICS_QUEUES.shipments, shipmentProcessor(deps), {
         connection: bull.blocking,

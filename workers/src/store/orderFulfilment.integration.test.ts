@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { givePayPassword } from '@bourse/core/identity/testing';
+import { type Database, loadConfig } from '@bourse/core/platform';
+import {
+  type CheckoutDeps,
+  createOrders,
+  orderExpiryQueue,
+  orderFulfilmentQueue,
+  payOrders,
+  runAutoStep,
+  runDueAutoSteps,
+} from '@bourse/core/store';
+import { SimulatedCarrier, shipmentQueue, storeShipments } from '@bourse/core/store/logistics';
+import { createUser, DB_KINDS, openTestDatabase } from '@bourse/core/store/logistics/testing';
+import { storeAddresses, storeOrderEvents, storeOrders } from '@bourse/core/store/orderSchema.ts';
+import { cancelOrder } from '@bourse/core/store/orders.ts';
+import { storeProductSpecs, storeProducts, storeShops } from '@bourse/core/store/schema.ts';
+import { inEveryLanguage, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
+import { openDemoWallet } from '@bourse/core/store/wallet.ts';
+import { Dec, storeFulfilmentJobId } from '@bourse/shared';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../testing/until.ts';
+import { storeShipmentService } from './logistics/shipmentWorker.ts';
+import { deliveredMarksOrder, fulfilmentTimingsOf, orderFulfilmentService } from './orderFulfilmentWorker.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PAY_PASSWORD = '135790';
+// A journey takes 61–226 carrier hours: at this scale, 0.7–2.7 s.
+const TIME_SCALE = 300_000;
+
+/** Every automatic move of a paid order, once each, in order. */
+const JOURNEY = [
+  'payment:pay',
+  'fulfilment:ship',
+  'fulfilment:deliver',
+  'fulfilment:receive',
+  'closure:complete',
+];
+
+describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind) => {
+  const prefix = `test:${randomUUID()}:`;
+  let database: Database;
+  let redis: Redis;
+  const config = {
+    ...loadConfig({}),
+    // Not yet due when the services start: the kept order ships by its job, the lost one by a later sweep.
+    storeAutoShipMs: 1_500,
+    storeAutoReceiptMs: 300,
+    storeAfterSaleWindowMs: 300,
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+    await database.close();
+  });
+
+  /** A shopper with a 100.00 USD wallet, a payment password and an address, and a product to buy. */
+  async function shopperAndProduct() {
+    const { db } = database;
+    const userId = await createUser(db);
+    await db.transaction((tx) => openDemoWallet(tx, userId, new Dec('100.00')));
+    await givePayPassword(db, userId, PAY_PASSWORD);
+    const [address] = await db
+      .insert(storeAddresses)
+      .values({
+        userId,
+        ...SAMPLE_ADDRESS,
+        isDefault: true,
+      })
+      .returning();
+    const [shop] = await db
+      .insert(storeShops)
+      .values({
+        name: inEveryLanguage('Kite shop'),
+        searchText: 'kite shop',
+        logoHue: 10,
+        favourableRate: '99.0',
+        totalSales: '0',
+        freightFlat: '0.00',
+        freightFreeOver: '0.00',
+      })
+      .returning();
+    const [product] = await db
+      .insert(storeProducts)
+      .values({
+        shopId: shop!.id,
+        category: 'toys',
+        name: inEveryLanguage('Kite'),
+        description: inEveryLanguage('A kite'),
+        searchText: 'kite',
+        price: '5.00',
+        rating: '4.5',
+        imageHue: 20,
+      })
+      .returning();
+    const [spec] = await db
+      .insert(storeProductSpecs)
+      .values({
+        productId: product!.id,
+        kind: 'colour',
+        label: inEveryLanguage('Red'),
+        position: 0,
+        price: '5.00',
+        stock: 10,
+      })
+      .returning();
+    return { userId, addressId: address!.id, specId: spec!.id };
+  }
+
+  it('ships, delivers, confirms receipt and completes each paid order exactly once; a lost job by the sweep; a cancelled one never ships', async () => {
+    const { db } = database;
+    const carrier = new SimulatedCarrier({ seed: 'fulfilment-test', timeScale: TIME_SCALE });
+    const fulfilmentQueue = orderFulfilmentQueue(redis, prefix);
+    const expiryQueue = orderExpiryQueue(redis, prefix);
+    const deps: CheckoutDeps = {
+      db,
+      payPassword: { db, redis, redisPrefix: prefix },
+      expiryQueue,
+      orderTtlMs: 60_000,
+      fulfilmentQueue,
+      autoShipMs: config.storeAutoShipMs,
+    };
+    const { userId, addressId, specId } = await shopperAndProduct();
+    const buy = async () => {
+      const { orders } = await createOrders(
+        deps,
+        userId,
+        { items: [{ specId, quantity: 1 }], addressId },
+        randomUUID(),
+        'en',
+      );
+      await payOrders(deps, userId, { orderIds: [orders[0]!.id], payPassword: PAY_PASSWORD }, randomUUID());
+      return orders[0]!.id;
+    };
+    const kept = await buy();
+    const lost = await buy();
+    const cancelled = await buy();
+    expect(await fulfilmentQueue.getJob(storeFulfilmentJobId('ship', kept))).toBeDefined();
+    await (await fulfilmentQueue.getJob(storeFulfilmentJobId('ship', lost)))!.remove();
+    await cancelOrder(db, userId, cancelled);
+    await fulfilmentQueue.close();
+    await expiryQueue.close();
+
+    const context = { config, database, redisUrl: REDIS_URL, redisPrefix: prefix };
+    const shipping = await storeShipmentService({
+      redisPrefix: prefix,
+      carrier,
+      sweepEveryMs: 300,
+      onDeliveredOf: deliveredMarksOrder,
+    }).start(context);
+    const fulfilling = await orderFulfilmentService({
+      redisPrefix: prefix,
+      carrier,
+      sweepEveryMs: 300,
+    }).start(context);
+    const late = {
+      db,
+      queue: orderFulfilmentQueue(redis, prefix),
+      timings: fulfilmentTimingsOf(config),
+      logistics: { carrier, queue: shipmentQueue(redis, prefix) },
+    };
+    try {
+      const ids = [kept, lost];
+      await until(async () => {
+        const rows = await db.select().from(storeOrders).where(inArray(storeOrders.id, ids));
+        return rows.every((r) => r.status === 'completed');
+      }, 30_000);
+      // A few more sweeps pass over the finished and the cancelled orders.
+      await new Promise((resolve) => setTimeout(resolve, 700));
+
+      const orders = await db
+        .select()
+        .from(storeOrders)
+        .where(inArray(storeOrders.id, [...ids, cancelled]));
+      const shipments = await db
+        .select()
+        .from(storeShipments)
+        .where(inArray(storeShipments.storeOrderId, [...ids, cancelled]));
+      for (const id of ids) {
+        const order = orders.find((o) => o.id === id)!;
+        const events = await db
+          .select()
+          .from(storeOrderEvents)
+          .where(eq(storeOrderEvents.orderId, id))
+          .orderBy(asc(storeOrderEvents.id));
+        expect(events.map((e) => `${e.machine}:${e.event}`)).toEqual(['payment:place', ...JOURNEY]);
+        const own = shipments.filter((s) => s.storeOrderId === id);
+        expect(own).toHaveLength(1);
+        expect(own[0]!.status).toBe('delivered');
+        expect(order.trackingNo).toBe(own[0]!.trackingNo);
+        expect([order.payment, order.fulfilment, order.closure, order.nextAutoAt]).toEqual([
+          'paid',
+          'received',
+          'completed',
+          null,
+        ]);
+        // A job or sweep arriving late, however late, finds nothing left to do.
+        expect(await runAutoStep(late, id, new Date(Date.now() + 86_400_000))).toBeNull();
+      }
+      const gone = orders.find((o) => o.id === cancelled)!;
+      expect([gone.status, gone.payment, gone.fulfilment, gone.trackingNo]).toEqual([
+        'cancelled',
+        'refunded',
+        'unfulfilled',
+        null,
+      ]);
+      expect(shipments.filter((s) => s.storeOrderId === cancelled)).toEqual([]);
+      expect(await runDueAutoSteps(late, new Date(Date.now() + 86_400_000))).toBe(0);
+    } finally {
+      await late.queue.close();
+      await late.logistics.queue.close();
+      await fulfilling.stop();
+      await shipping.stop();
+    }
+  }, 60_000);
+});
