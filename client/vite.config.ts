@@ -35,7 +35,7 @@ function historyFallback(): Plugin {
 const SERVER_PATHS = [/^\/api\//, /^\/socket\.io\//, /^\/admin\/queues/];
 
 /**
- * Installable app and offline shell (docs/adr/0021-installable-shell.md): the service worker
+ * Installable app and offline shell (docs/adr/0022-installable-shell.md): the service worker
  * precaches the built shell and answers page navigations with index.html, so a reload offline
  * shows the app in its offline state. API and socket traffic (balances, orders, quotes) always
  * goes to the network. A new build waits until the user taps "Reload" (registerType prompt).

@@ -15,11 +15,12 @@ import type { ColorConvention } from '../../session/sessionStore.ts';
 const RISE = '#d0252b';
 const FALL = '#0a7a40';
 
+/** Line colours double as the legend's text colours, so each keeps 4.5:1 on white (WCAG AA). */
 export const CHART_COLORS = {
-  price: '#2f7cf6',
-  average: '#e38a00',
+  price: '#1a5fd0',
+  average: '#995c00',
   prevClose: '#86909c',
-  ma: { 5: '#e38a00', 10: '#2f7cf6', 20: '#9b51e0' } as Record<number, string>,
+  ma: { 5: '#995c00', 10: '#1a5fd0', 20: '#7a3bc4' } as Record<number, string>,
   grid: '#f0f1f4',
   text: '#4e5969',
   border: '#e5e6eb',
