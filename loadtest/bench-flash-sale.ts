@@ -13,16 +13,16 @@
  * ledger is balanced. Removes its database, Redis keys and child on exit or Ctrl-C.
  */
 import { randomUUID } from 'node:crypto';
+import { hashPassword } from '@bourse/core/accounts/passwords.ts';
+import { hashSessionToken, newSessionToken } from '@bourse/core/accounts/tokens.ts';
 import { createRedis } from '@bourse/core/platform';
+import type { Db } from '@bourse/core/platform/database.ts';
 import { inEveryLanguage } from '@bourse/core/store/testing.ts';
 import { auditLedger, scratchPostgres } from '@bourse/core/trading/testing';
 import { shoppingRoutes, translateError } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../server/src/accounts/passwords.ts';
-import { hashSessionToken, newSessionToken } from '../server/src/accounts/tokens.ts';
 import { percentile } from '../server/src/market/testing/benchStats.ts';
 import { spawnServer } from '../server/src/market/testing/spawnServer.ts';
-import type { Db } from '../server/src/platform/database.ts';
 import { benchArgs, deletePrefix, loadAverage, machine, runBench } from './benchRun.ts';
 import { jsonClient } from './orders/jsonClient.ts';
 
