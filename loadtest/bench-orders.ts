@@ -374,7 +374,12 @@ async function main(): Promise<number> {
   // Day two: the same market opens on the next trading day at 09:35.
   await feed.stop();
   const dayTwoDate = exchangeCalendar.nextTradingDay(dayOne.tradingDate);
-  await storeDemoClock(redis, prefix, demoClock({ firstDate: dayTwoDate, startAt: '09:35' }));
+  // The feed keeps a stored clock only on its own pace, so day two runs at day one's cycle.
+  await storeDemoClock(
+    redis,
+    prefix,
+    demoClock({ firstDate: dayTwoDate, startAt: '09:35', cycleMs: dayOne.clock?.cycleMs }),
+  );
   feed = await startFeed(scratch.url);
   const dayTwo = await waitForStatus(
     market,

@@ -27,12 +27,15 @@ export async function waitForStatus(
   timeoutMs: number,
 ): Promise<MarketStatus> {
   const deadline = Date.now() + timeoutMs;
+  let last: MarketStatus | undefined;
   while (Date.now() < deadline) {
-    const status = await market.status();
-    if (status && ready(status)) return status;
+    last = (await market.status()) ?? undefined;
+    if (last && ready(last)) return last;
     await sleep(250);
   }
-  throw new Error(`the market did not reach the expected state within ${timeoutMs / 1000} s`);
+  throw new Error(
+    `the market did not reach the expected state within ${timeoutMs / 1000} s; last status: ${JSON.stringify(last)}`,
+  );
 }
 
 /**
