@@ -17,7 +17,7 @@ import { Button } from '../../shared-ui/Button.tsx';
 import { Field } from '../../shared-ui/Field.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { LoadState } from '../market/LoadState.tsx';
-import { AddressCard } from './CheckoutScreen.tsx';
+import { AddressCard } from './AddressCard.tsx';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
 import { addAddress, deleteAddress, editAddress, fetchAddresses, makeDefaultAddress } from './shoppingApi.ts';
 import './store.css';

@@ -1,4 +1,3 @@
-import type { CheckoutQuote, ShippingCountry, StoreAddress } from '@bourse/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -12,59 +11,14 @@ import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { PayPasswordSheet } from '../identity/PayPasswordSheet.tsx';
 import { LoadState } from '../market/LoadState.tsx';
 import { useSession } from '../session/sessionStore.ts';
+import { AddressCard } from './AddressCard.tsx';
 import { loadCart } from './cartStore.ts';
 import { usePrice } from './format.ts';
+import { OrderFigures } from './OrderFigures.tsx';
 import { createOrders, fetchAddresses, payOrders, quoteCheckout } from './shoppingApi.ts';
 import './store.css';
 
 type Item = { specId: number; quantity: number };
-
-export function AddressCard({ address }: { address: StoreAddress }) {
-  const { t } = useTranslation('store');
-  return (
-    <div className="address-card" data-testid="address-card">
-      <p className="address-card__who">
-        <strong>{address.addressee}</strong> <span>{address.mobile}</span>
-        <span className="address-tag">{t(`address.tags.${address.tag}`)}</span>
-        {address.isDefault ? (
-          <span className="address-tag address-tag--default">{t('address.default')}</span>
-        ) : null}
-      </p>
-      <p className="address-card__where">
-        {`${t(`address.countries.${address.country as ShippingCountry}`)} · ${address.region} · ${address.detail}`}
-      </p>
-    </div>
-  );
-}
-
-function Totals({ quote }: { quote: CheckoutQuote }) {
-  const { t } = useTranslation('store');
-  const price = usePrice();
-  return (
-    <section className="card checkout-totals" data-testid="checkout-totals">
-      <p>
-        <span>{t('checkout.subtotal')}</span>
-        <span>{price(quote.subtotal)}</span>
-      </p>
-      <p>
-        <span>{t('checkout.freight')}</span>
-        <span>{price(quote.freight)}</span>
-      </p>
-      <p>
-        <span>{t('checkout.discount')}</span>
-        <span>{`−${price(quote.discount)}`}</span>
-      </p>
-      <p className="checkout-totals__total">
-        <span>{t('checkout.total')}</span>
-        <strong>{price(quote.total)}</strong>
-      </p>
-      <p className="checkout-totals__balance">
-        <span>{t('checkout.balance')}</span>
-        <span>{price(quote.balance)}</span>
-      </p>
-    </section>
-  );
-}
 
 /**
  * `/checkout`: the address (default first), lines by shop with freight each, a promo code, the
@@ -176,7 +130,7 @@ export function CheckoutScreen() {
           </p>
         ) : null}
       </form>
-      {figures ? <Totals quote={figures} /> : null}
+      {figures ? <OrderFigures figures={figures} balance={figures.balance} testId="checkout-totals" /> : null}
       <div className="store-action-bar">
         <span className="store-action-bar__total">
           {t('cart.total', { amount: price(figures?.total ?? '0.00') })}

@@ -1,5 +1,4 @@
 import {
-  type ShippingCountry,
   STORE_ORDER_TAB_KEYS,
   type StoreOrder,
   type StoreOrderDetail,
@@ -18,8 +17,10 @@ import { Screen } from '../../shared-ui/Screen.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { PayPasswordSheet } from '../identity/PayPasswordSheet.tsx';
 import { LoadState } from '../market/LoadState.tsx';
+import { AddressWhere } from './AddressCard.tsx';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
 import { usePrice } from './format.ts';
+import { OrderFigures } from './OrderFigures.tsx';
 import { cancelOrder, confirmReceipt, fetchOrder, fetchOrders, payOrders } from './shoppingApi.ts';
 import './store.css';
 
@@ -189,7 +190,6 @@ function Timeline({ order }: { order: StoreOrderDetail }) {
 /** `/orders/:id`: number, items, figures, address, the timeline of every state change, and the actions. */
 export function OrderDetailScreen() {
   const { t } = useTranslation('store');
-  const price = usePrice();
   const navigate = useNavigate();
   const id = useParams().id ?? '';
   const [order, retry] = useLoad((signal) => fetchOrder(id, signal), [id]);
@@ -220,28 +220,16 @@ export function OrderDetailScreen() {
               </Link>
             </section>
           ) : null}
-          <section className="card checkout-totals">
-            <p>
-              <span>{t('checkout.subtotal')}</span>
-              <span>{price(o.subtotal)}</span>
-            </p>
-            <p>
-              <span>{t('checkout.freight')}</span>
-              <span>{price(o.freight)}</span>
-            </p>
-            <p>
-              <span>{o.promoCode ? t('orders.promo', { code: o.promoCode }) : t('checkout.discount')}</span>
-              <span>{`−${price(o.discount)}`}</span>
-            </p>
-            <p className="checkout-totals__total">
-              <span>{t('checkout.total')}</span>
-              <strong>{price(o.total)}</strong>
-            </p>
-          </section>
+          <OrderFigures
+            figures={o}
+            discountLabel={o.promoCode ? t('orders.promo', { code: o.promoCode }) : undefined}
+          />
           <section className="card order-panel">
             <h2 className="card__title">{t('orders.shipTo')}</h2>
             <p>{`${o.address.addressee} ${o.address.mobile}`}</p>
-            <p>{`${t(`address.countries.${o.address.country as ShippingCountry}`)} · ${o.address.region} · ${o.address.detail}`}</p>
+            <p>
+              <AddressWhere address={o.address} />
+            </p>
           </section>
           <section className="card order-panel">
             <h2 className="card__title">{t('orders.timeline')}</h2>
