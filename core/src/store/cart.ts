@@ -8,7 +8,7 @@ import {
 } from '@bourse/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
-import { productImageUrl } from './catalogue.ts';
+import { productImageUrl, specLineColumns } from './catalogue.ts';
 import { storeCartLines } from './orderSchema.ts';
 import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 
@@ -16,17 +16,10 @@ import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 export async function readCart(db: Db, userId: string, locale: Locale): Promise<Cart> {
   const rows = await db
     .select({
-      specId: storeCartLines.specId,
+      ...specLineColumns,
       quantity: storeCartLines.quantity,
       selected: storeCartLines.selected,
       priceWhenAdded: storeCartLines.priceWhenAdded,
-      price: storeProductSpecs.price,
-      stock: storeProductSpecs.stock,
-      label: storeProductSpecs.label,
-      productId: storeProducts.id,
-      name: storeProducts.name,
-      shopId: storeShops.id,
-      shopName: storeShops.name,
     })
     .from(storeCartLines)
     .innerJoin(storeProductSpecs, eq(storeProductSpecs.id, storeCartLines.specId))

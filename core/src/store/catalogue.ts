@@ -1,4 +1,3 @@
-import type { Db } from '@bourse/core/platform/database.ts';
 import {
   DomainError,
   type Locale,
@@ -11,7 +10,8 @@ import {
   type StoreSort,
 } from '@bourse/shared';
 import { and, asc, count, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
-import { storeProducts, storeShops } from './schema.ts';
+import type { Db } from '../platform/database.ts';
+import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 import { CATEGORY_TEMPLATES } from './seed/templates.ts';
 
 export const productImageUrl = (id: number, view = 0) =>
@@ -186,3 +186,15 @@ export async function topShops(db: Db, locale: Locale, limit: number): Promise<S
     .limit(limit);
   return rows.map((row) => toShopCard(row, locale));
 }
+
+/** A spec with its product and shop, as the cart and checkout read each line (specs joined to products and shops). */
+export const specLineColumns = {
+  specId: storeProductSpecs.id,
+  price: storeProductSpecs.price,
+  stock: storeProductSpecs.stock,
+  label: storeProductSpecs.label,
+  productId: storeProducts.id,
+  name: storeProducts.name,
+  shopId: storeShops.id,
+  shopName: storeShops.name,
+};

@@ -15,7 +15,7 @@ import type { Db } from '../platform/database.ts';
 import { requestHash, sameRequest } from '../platform/idempotency.ts';
 import { addressOf } from './addresses.ts';
 import { scheduleAutoStep } from './autoFulfilment.ts';
-import { productImageUrl } from './catalogue.ts';
+import { productImageUrl, specLineColumns } from './catalogue.ts';
 import { scheduleExpiry } from './expiryQueue.ts';
 import {
   storeCartLines,
@@ -48,14 +48,7 @@ type Item = { specId: number; quantity: number };
 async function loadSpecs(db: Db, items: readonly Item[]) {
   const rows = await db
     .select({
-      specId: storeProductSpecs.id,
-      price: storeProductSpecs.price,
-      stock: storeProductSpecs.stock,
-      label: storeProductSpecs.label,
-      productId: storeProducts.id,
-      name: storeProducts.name,
-      shopId: storeShops.id,
-      shopName: storeShops.name,
+      ...specLineColumns,
       freightFlat: storeShops.freightFlat,
       freightFreeOver: storeShops.freightFreeOver,
     })

@@ -1,6 +1,6 @@
-import type { Db } from '@bourse/core/platform/database.ts';
 import { DomainError, type Locale, type StoreProductDetail, type StoreShopDetail } from '@bourse/shared';
 import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../platform/database.ts';
 import {
   listProducts,
   productCardColumns,

@@ -1,6 +1,6 @@
-import type { Db } from '@bourse/core/platform/database.ts';
 import { DomainError } from '@bourse/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../platform/database.ts';
 import { storeShopFollows, storeShops } from './schema.ts';
 
 export interface FollowState {

@@ -1,6 +1,6 @@
-import type { Db } from '@bourse/core/platform/database.ts';
 import type { Locale, StoreHome } from '@bourse/shared';
 import { desc } from 'drizzle-orm';
+import type { Db } from '../platform/database.ts';
 import {
   categoriesWithCounts,
   productCardColumns,

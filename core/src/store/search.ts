@@ -1,6 +1,6 @@
-import type { Db } from '@bourse/core/platform/database.ts';
 import type { Locale, StoreSearch } from '@bourse/shared';
 import { type Column, desc, or, sql } from 'drizzle-orm';
+import type { Db } from '../platform/database.ts';
 import { productCardColumns, shopCardColumns, toProductCard, toShopCard } from './catalogue.ts';
 import { storeProducts, storeShops } from './schema.ts';
 import { normaliseSearch } from './searchText.ts';

@@ -1,6 +1,6 @@
-import type { Database } from '@bourse/core/platform/database.ts';
-import { logger } from '@bourse/core/platform/logger.ts';
 import { sql } from 'drizzle-orm';
+import type { Database } from '../platform/database.ts';
+import { logger } from '../platform/logger.ts';
 import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 import { type CatalogueSize, DEMO_CATALOGUE, DEMO_SEED, generateCatalogue } from './seed/generate.ts';
 
