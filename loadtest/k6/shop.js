@@ -18,14 +18,10 @@ import { check, fail, sleep } from 'k6';
 import { randomBytes } from 'k6/crypto';
 import http from 'k6/http';
 import { Counter, Trend } from 'k6/metrics';
+import { BASE_URL, TOKENS } from './accounts.js';
 
-const BASE_URL = __ENV.BASE_URL || 'http://127.0.0.1:3000';
 const VUS = Number(__ENV.VUS || 50);
 const PAY_PASSWORD = __ENV.PAY_PASSWORD || '135790';
-const TOKENS = open(__ENV.TOKENS || 'tokens.txt')
-  .split('\n')
-  .map((line) => line.trim())
-  .filter((line) => line.length > 0);
 
 export const options = {
   scenarios: {
