@@ -87,6 +87,11 @@ export const addressSchema = z.object({
   tag: z.enum(ADDRESS_TAGS),
   isDefault: z.boolean(),
 });
+
+/** The shopper's addresses, the default first: what every change to them answers with. */
+const addressListSchema = z.object({ items: z.array(addressSchema) });
+/** One of the shopper's addresses, named by id. */
+const addressIdSchema = z.object({ id: uuid('address.notFound') });
 export type StoreAddress = z.infer<typeof addressSchema>;
 
 // ---- cart ---------------------------------------------------------------------------------
@@ -277,7 +282,7 @@ export const shoppingRoutes = {
     path: '/store/addresses',
     summary: 'The shopper’s addresses, the default first',
     auth: 'user',
-    response: z.object({ items: z.array(addressSchema) }),
+    response: addressListSchema,
   }),
   addAddress: defineRoute({
     method: 'post',
@@ -292,7 +297,7 @@ export const shoppingRoutes = {
     path: '/store/addresses',
     summary: 'Edit an address',
     auth: 'user',
-    query: z.object({ id: uuid('address.notFound') }),
+    query: addressIdSchema,
     body: addressInputSchema,
     response: addressSchema,
   }),
@@ -301,16 +306,16 @@ export const shoppingRoutes = {
     path: '/store/addresses',
     summary: 'Delete an address; if it was the default, the newest other one becomes default',
     auth: 'user',
-    query: z.object({ id: uuid('address.notFound') }),
-    response: z.object({ items: z.array(addressSchema) }),
+    query: addressIdSchema,
+    response: addressListSchema,
   }),
   defaultAddress: defineRoute({
     method: 'post',
     path: '/store/addresses/default',
     summary: 'Make an address the default',
     auth: 'user',
-    body: z.object({ id: uuid('address.notFound') }),
-    response: z.object({ items: z.array(addressSchema) }),
+    body: addressIdSchema,
+    response: addressListSchema,
   }),
   cart: defineRoute({
     method: 'get',
