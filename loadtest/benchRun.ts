@@ -5,6 +5,7 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { createRedis } from '@bourse/core/platform';
+import { deleteKeys } from '@bourse/core/testing/redis.ts';
 
 /** The command line's options; `pnpm bench:x -- --n 5` passes the `--` on, past which parseArgs sees only positionals. */
 export function benchArgs<const O extends NonNullable<ParseArgsConfig['options']>>(options: O) {
@@ -25,12 +26,7 @@ export const machine = () =>
 
 /** Deletes every key under the run's prefix (feed keys, queues, locks), then disconnects. */
 export async function deletePrefix(redis: ReturnType<typeof createRedis>, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+  await deleteKeys(redis, prefix);
   redis.disconnect();
 }
 

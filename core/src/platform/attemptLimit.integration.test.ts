@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '@bourse/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOGIN_BUDGETS } from '../accounts/loginAttempts.ts';
+import { deleteKeys } from '../testing/redis.ts';
 import { AttemptLimit } from './attemptLimit.ts';
 import { createRedis } from './redis.ts';
 
@@ -9,8 +10,7 @@ const redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const prefix = `test:${randomUUID()}:`;
 
 afterAll(async () => {
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
+  await deleteKeys(redis, prefix);
   redis.disconnect();
 });
 

@@ -8,6 +8,7 @@ import { auditLedger } from '../ledger/audit.ts';
 import { deposit, readUserCash } from '../ledger/ledger.ts';
 import type { Database } from '../platform/database.ts';
 import { createRedis } from '../platform/redis.ts';
+import { deleteKeys } from '../testing/redis.ts';
 import { DB_KINDS, openTestDatabase } from '../testing/testDatabase.ts';
 import { type Placed, placeOrder } from './placeOrder.ts';
 import { fills, orders, positions } from './schema.ts';
@@ -50,8 +51,7 @@ describe.each(DB_KINDS)('orders placed together in one transaction on %s', (kind
     await market.quotes(quote(SYMBOL));
   });
   afterAll(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeys(redis, prefix);
     redis.disconnect();
     await database.close();
   });

@@ -7,6 +7,7 @@ import { auditLedger } from '../ledger/audit.ts';
 import { deposit, readUserCash } from '../ledger/ledger.ts';
 import type { Database } from '../platform/database.ts';
 import { createRedis } from '../platform/redis.ts';
+import { deleteKeys } from '../testing/redis.ts';
 import { DB_KINDS, openTestDatabase } from '../testing/testDatabase.ts';
 import { placeOrder } from './placeOrder.ts';
 import { expireOrders, FencedOut, matchTrades, takeShard } from './restingOrders.ts';
@@ -40,8 +41,7 @@ describe.each(DB_KINDS)('resting orders on %s', (kind) => {
     await market.quotes(quote(SYMBOL, { asks: [{ price: '10.50', volume: 1000 }] }));
   });
   afterAll(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeys(redis, prefix);
     redis.disconnect();
     await database.close();
   });

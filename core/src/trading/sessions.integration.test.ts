@@ -7,6 +7,7 @@ import { auditLedger } from '../ledger/audit.ts';
 import { deposit, readUserCash } from '../ledger/ledger.ts';
 import type { Database } from '../platform/database.ts';
 import { createRedis } from '../platform/redis.ts';
+import { deleteKeys } from '../testing/redis.ts';
 import { DB_KINDS, openTestDatabase } from '../testing/testDatabase.ts';
 import { placeOrder } from './placeOrder.ts';
 import { expireOrders, matchAfterHours, matchTrades, releaseHeld, takeShard } from './restingOrders.ts';
@@ -30,8 +31,7 @@ describe.each(DB_KINDS)('trading sessions on %s', (kind) => {
     market = new MarketDouble(redis, prefix);
   });
   afterAll(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeys(redis, prefix);
     redis.disconnect();
     await database.close();
   });

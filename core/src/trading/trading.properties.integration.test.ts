@@ -8,6 +8,7 @@ import { auditLedger } from '../ledger/audit.ts';
 import { deposit, readUserCash } from '../ledger/ledger.ts';
 import type { Database } from '../platform/database.ts';
 import { createRedis } from '../platform/redis.ts';
+import { deleteKeys } from '../testing/redis.ts';
 import { DB_KINDS, openTestDatabase } from '../testing/testDatabase.ts';
 import { cancelOrder } from './cancelOrder.ts';
 import { sellableQuantity } from './execution.ts';
@@ -114,8 +115,7 @@ describe.each(DB_KINDS)('trading properties on %s', (kind) => {
     redis = createRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
   });
   afterAll(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeys(redis, prefix);
     redis.disconnect();
     await database.close();
   });

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FeedDouble, feedQuote, marketStatus } from '@bourse/core/market/testing/feedDouble.ts';
 import { createRedis } from '@bourse/core/platform/redis.ts';
+import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import type { FeedQuote, QuoteUpdate } from '@bourse/shared';
 import { LatencySample, percentile, pickSymbols, random } from './testing/benchStats.ts';
 import { subscribeQuotes } from './testing/quoteClient.ts';
@@ -221,8 +222,7 @@ async function main(): Promise<void> {
     for (const fanout of ['batch', 'rooms']) results.push(await measure(fanout, prefix, fanout, clients));
   } finally {
     stopFeed();
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeys(redis, prefix);
     redis.disconnect();
   }
   console.table(

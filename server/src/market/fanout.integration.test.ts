@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FeedDouble, feedQuote, marketStatus } from '@bourse/core/market/testing/feedDouble.ts';
 import { createRedis } from '@bourse/core/platform/redis.ts';
+import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { MARKET_EVENTS, type QuoteUpdate, type RankEvent } from '@bourse/shared';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
@@ -38,8 +39,7 @@ describe('market fan-out across two server processes', () => {
     for (const socket of sockets) socket.close();
     await Promise.all(servers.map((server) => server.stop()));
     adapterTraffic?.disconnect();
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeys(redis, prefix);
     redis.disconnect();
   });
 

@@ -6,6 +6,7 @@ import { type AppConfig, loadConfig, MEMORY_DATA_DIR } from '@bourse/core/platfo
 import type { Database } from '@bourse/core/platform/database.ts';
 import { createRedis } from '@bourse/core/platform/redis.ts';
 import { ApiClient } from '@bourse/core/testing/api.ts';
+import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { type DbKind, openTestDatabase } from '@bourse/core/testing/testDatabase.ts';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
@@ -28,15 +29,6 @@ export interface TestServer {
   /** Every Redis key of this server starts with it; removed after the file. */
   redisPrefix: string;
   server: RunningServer;
-}
-
-async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-    cursor = next;
-    if (keys.length > 0) await redis.del(...keys);
-  } while (cursor !== '0');
 }
 
 /**

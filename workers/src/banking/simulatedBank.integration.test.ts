@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BankTransferRequest, BankUnavailableError } from '@bourse/core/banking';
+import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import type { TransferCallbackJob } from '@bourse/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,8 +40,7 @@ describe('the simulated bank', () => {
     redis = new Redis(REDIS_URL);
   });
   afterAll(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeys(redis, prefix);
     redis.disconnect();
   });
 

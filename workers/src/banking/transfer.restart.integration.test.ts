@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { auditBanking, HEALTHY, scratchPostgres } from '@bourse/core/banking/testing';
+import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forkReady } from '../testing/forkReady.ts';
@@ -28,8 +29,7 @@ describe('the bank-transfer worker killed in the middle of transfers (postgres)'
 
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeys(redis, prefix);
     redis.disconnect();
     await scratch?.close();
   });

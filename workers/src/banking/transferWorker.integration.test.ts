@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { auditBanking, DB_KINDS, HEALTHY, openTestDatabase } from '@bourse/core/banking/testing';
 import { type Database, loadConfig } from '@bourse/core/platform';
+import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../testing/until.ts';
@@ -38,8 +39,7 @@ describe.each(DB_KINDS)('the bank-transfer worker on %s', (kind) => {
     running = undefined;
   });
   afterAll(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeys(redis, prefix);
     redis.disconnect();
     await database.close();
   });

@@ -9,6 +9,7 @@ import {
   quote,
   scratchPostgres,
 } from '@bourse/core/blockTrade/testing';
+import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forkReady } from '../testing/forkReady.ts';
@@ -48,8 +49,7 @@ describe('the block-trade settlement worker killed -9 mid-batch (postgres)', () 
 
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeys(redis, prefix);
     redis.disconnect();
     await scratch?.close();
   });

@@ -17,6 +17,7 @@ import { cancelOrder } from '@bourse/core/store/orders.ts';
 import { storeProductSpecs, storeProducts, storeShops } from '@bourse/core/store/schema.ts';
 import { inEveryLanguage, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
 import { openDemoWallet } from '@bourse/core/store/wallet.ts';
+import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { Dec, storeFulfilmentJobId } from '@bourse/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -56,8 +57,7 @@ describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   });
   afterAll(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeys(redis, prefix);
     redis.disconnect();
     await database.close();
   });

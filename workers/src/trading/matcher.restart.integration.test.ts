@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import {
   allPositions,
   auditLedger,
@@ -63,8 +64,7 @@ describe('the matcher killed in the middle of a burst of fills (postgres)', () =
 
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeys(redis, prefix);
     redis.disconnect();
     await scratch?.close();
   });

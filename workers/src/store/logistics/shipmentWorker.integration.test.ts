@@ -9,6 +9,7 @@ import {
   storeShipments,
 } from '@bourse/core/store/logistics';
 import { createUser, DB_KINDS, openTestDatabase } from '@bourse/core/store/logistics/testing';
+import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { SHIPMENT_EVENTS, shipmentJobIds } from '@bourse/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -31,8 +32,7 @@ describe.each(DB_KINDS)('the store-shipment worker on %s', (kind) => {
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   });
   afterAll(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteKeys(redis, prefix);
     redis.disconnect();
     await database.close();
   });
