@@ -15,7 +15,7 @@ import type { Db } from '../platform/database.ts';
 import { requestHash, sameRequest } from '../platform/idempotency.ts';
 import { addressOf } from './addresses.ts';
 import { scheduleAutoStep } from './autoFulfilment.ts';
-import { productImageUrl, specLineColumns } from './catalogue.ts';
+import { specLineColumns } from './catalogue.ts';
 import { scheduleExpiry } from './expiryQueue.ts';
 import {
   storeCartLines,
@@ -26,7 +26,7 @@ import {
   storePayments,
   storePromoCodes,
 } from './orderSchema.ts';
-import { lockOrders, orderViews, transition } from './orders.ts';
+import { lineView, lockOrders, orderViews, transition } from './orders.ts';
 import { type FreightRule, priceByShop, promoDiscount, type ShopTotals } from './pricing.ts';
 import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 import { lockWallet, postWallet, readWalletBalance } from './wallet.ts';
@@ -116,16 +116,11 @@ async function price(db: Db, userId: string, specs: Spec[], code: string | undef
 const sum = (shops: ShopTotals[], key: keyof Omit<ShopTotals, 'shopId'>) =>
   shops.reduce((s, t) => s.plus(t[key]), new Dec(0)).toFixed(2);
 
-const lineView = (s: Spec, locale: Locale) => ({
-  specId: s.specId,
-  productId: s.productId,
-  name: s.name[locale],
-  specLabel: s.label[locale],
-  imageUrl: productImageUrl(s.productId),
-  unitPrice: s.price,
-  quantity: s.quantity,
-  subtotal: new Dec(s.price).times(s.quantity).toFixed(2),
-});
+const specLineView = (s: Spec, locale: Locale) =>
+  lineView(
+    { ...s, specLabel: s.label, unitPrice: s.price, subtotal: new Dec(s.price).times(s.quantity).toFixed(2) },
+    locale,
+  );
 
 /** The checkout page's figures: lines grouped by shop, freight per shop, the promo's discount, totals. */
 export async function quoteCheckout(
@@ -141,7 +136,7 @@ export async function quoteCheckout(
     shops: shops.map((t) => ({
       shopId: t.shopId,
       shopName: specs.find((s) => s.shopId === t.shopId)!.shopName[locale],
-      lines: specs.filter((s) => s.shopId === t.shopId).map((s) => lineView(s, locale)),
+      lines: specs.filter((s) => s.shopId === t.shopId).map((s) => specLineView(s, locale)),
       subtotal: t.subtotal.toFixed(2),
       freight: t.freight.toFixed(2),
       discount: t.discount.toFixed(2),

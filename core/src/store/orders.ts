@@ -17,7 +17,7 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
 import { productImageUrl } from './catalogue.ts';
 import { storeOrderEvents, storeOrderLines, storeOrders } from './orderSchema.ts';
-import { storeProductSpecs, storeShops } from './schema.ts';
+import { type Localised, storeProductSpecs, storeShops } from './schema.ts';
 import { lockWallet, postWallet } from './wallet.ts';
 
 export type OrderRow = typeof storeOrders.$inferSelect;
@@ -181,6 +181,29 @@ export async function expireDueOrders(db: Db, now = new Date(), limit = 500): Pr
 
 // ---- views --------------------------------------------------------------------------------
 
+/** An order line as the shopper sees it: in their language, with its picture. Checkout shows its lines the same way. */
+export const lineView = (
+  l: {
+    specId: number;
+    productId: number;
+    name: Localised;
+    specLabel: Localised;
+    unitPrice: string;
+    quantity: number;
+    subtotal: string;
+  },
+  locale: Locale,
+) => ({
+  specId: l.specId,
+  productId: l.productId,
+  name: l.name[locale],
+  specLabel: l.specLabel[locale],
+  imageUrl: productImageUrl(l.productId),
+  unitPrice: l.unitPrice,
+  quantity: l.quantity,
+  subtotal: l.subtotal,
+});
+
 async function views(db: Db, rows: OrderRow[], locale: Locale): Promise<StoreOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -208,16 +231,7 @@ async function views(db: Db, rows: OrderRow[], locale: Locale): Promise<StoreOrd
       fulfilment: o.fulfilment,
       afterSale: o.afterSale,
       closure: o.closure,
-      lines: own.map((l) => ({
-        specId: l.specId,
-        productId: l.productId,
-        name: l.name[locale],
-        specLabel: l.specLabel[locale],
-        imageUrl: productImageUrl(l.productId),
-        unitPrice: l.unitPrice,
-        quantity: l.quantity,
-        subtotal: l.subtotal,
-      })),
+      lines: own.map((l) => lineView(l, locale)),
       quantity: own.reduce((n, l) => n + l.quantity, 0),
       subtotal: o.subtotal,
       freight: o.freight,
