@@ -19,7 +19,7 @@ import {
   openDatabase,
   resolveRedisPrefix,
 } from '@bourse/core/platform';
-import { countRows, createUser, deposit, placeOrder, serviceDeps } from '@bourse/core/trading/testing';
+import { countRows, createUser, deposit, serviceDeps } from '@bourse/core/trading/testing';
 import { startServer } from '@bourse/server';
 import {
   Dec,
@@ -264,8 +264,7 @@ describe.each(EMBEDDED_AND_POSTGRES)('two installs on one Redis, on %s', (kind) 
       );
       const userId = await createUser(db);
       await db.transaction((tx) => deposit(tx, userId, new Dec(1_000_000), status!.tradingDate));
-      const { order } = await placeOrder(
-        serviceDeps(db, redis, install.prefix),
+      const { order } = await serviceDeps(db, redis, install.prefix).orders.place(
         userId,
         { symbol: shared[0]!, side: 'buy', type: 'market', quantity: 100 },
         randomUUID(),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createIpo } from '@bourse/core/ipo';
 import { DB_KINDS, openTestDatabase } from '@bourse/core/market/history/testing';
 import { createRedis, type Database, loadConfig, logger } from '@bourse/core/platform';
-import { createUser, deposit, placeOrder, serviceDeps } from '@bourse/core/trading/testing';
+import { createUser, deposit, serviceDeps } from '@bourse/core/trading/testing';
 import { type RunningServer, startServer } from '@bourse/server';
 import { Dec, FEED_KEYS, feedQuoteSchema, feedShard, parseJson, shanghaiDate } from '@bourse/shared';
 import type { Redis } from 'ioredis';
@@ -119,8 +119,7 @@ describe.each(DB_KINDS)('an IPO listing in the market on %s', (kind) => {
     // over the best ask) stands in the way, and it names its own limit.
     const farAbove = new Dec(quote.price).times(1.4).toDecimalPlaces(2).toFixed(2);
     await expect(
-      placeOrder(
-        deps,
+      deps.orders.place(
         userId,
         { symbol: ISSUE.code, side: 'buy', type: 'limit', price: farAbove, quantity: 200 },
         randomUUID(),
@@ -128,8 +127,7 @@ describe.each(DB_KINDS)('an IPO listing in the market on %s', (kind) => {
     ).rejects.toMatchObject({ key: 'order.priceAboveCage' });
     // At the best ask, marketable against the book.
     const price = quote.asks[0]?.price ?? quote.price;
-    const { order } = await placeOrder(
-      deps,
+    const { order } = await deps.orders.place(
       userId,
       { symbol: ISSUE.code, side: 'buy', type: 'limit', price, quantity: 200 },
       randomUUID(),
@@ -145,8 +143,7 @@ describe.each(DB_KINDS)('an IPO listing in the market on %s', (kind) => {
     const olderQuote = (await snapshotQuote(older.symbol))!;
     const tooHigh = new Dec(olderQuote.prevClose).times(1.4).toDecimalPlaces(2).toFixed(2);
     await expect(
-      placeOrder(
-        deps,
+      deps.orders.place(
         userId,
         { symbol: older.symbol, side: 'buy', type: 'limit', price: tooHigh, quantity: 200 },
         randomUUID(),

@@ -1,6 +1,5 @@
 import { Dec, DomainError, type Locale, type RegisterCredentials } from '@bourse/shared';
 import type { Redis } from 'ioredis';
-import { startingDeposit } from '../ledger/startingDeposit.ts';
 import { AttemptLimit } from '../platform/attemptLimit.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import type { Db } from '../platform/database.ts';
@@ -12,8 +11,11 @@ import { toUserInfo } from './users.ts';
 
 /** Extension points of registration; each runs inside the registration transaction. */
 export interface RegistrationHooks {
-  /** Demo mode only: credit the new account's starting deposit; the ledger's paper deposit by default. */
-  startingDeposit?: (tx: Db, userId: string) => Promise<void>;
+  /**
+   * Demo mode only: credit the new account's starting deposit. The composition root puts the
+   * ledger's paper deposit (ledger/startingDeposit.ts) here unless a test brings its own.
+   */
+  startingDeposit: (tx: Db, userId: string) => Promise<void>;
 }
 
 /**
@@ -49,7 +51,7 @@ export async function createAccount(
       .returning();
     if (!user) throw new DomainError('auth.accountTaken');
     if (app.config.demoMode) {
-      await (app.registrationHooks.startingDeposit ?? startingDeposit(app))(tx, user.id);
+      await app.registrationHooks.startingDeposit(tx, user.id);
       await openDemoWallet(tx, user.id, new Dec(app.config.storeStartingBalance));
     }
     return signIn(tx, toUserInfo(user, null));

@@ -14,7 +14,6 @@ import { type JobsOptions, Queue } from 'bullmq';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { queryRows } from '../db/rows.ts';
-import type { PlatformContext } from '../platform/context.ts';
 import type { Db } from '../platform/database.ts';
 import { bullPrefix } from '../platform/queues.ts';
 import { issueByCode } from './queries.ts';
@@ -33,18 +32,6 @@ export const ALLOTMENT_JOB_OPTIONS: JobsOptions = {
 
 export function allotmentQueue(redis: Redis, redisPrefix: string): Queue {
   return new Queue(IPO_QUEUES.allotment, { connection: redis, prefix: bullPrefix(redisPrefix) });
-}
-
-const appQueues = new WeakMap<PlatformContext, Queue>();
-
-/** The app's handle on the allotment queue (on its Redis connection), made on first use. */
-export function appAllotmentQueue(app: PlatformContext): Queue {
-  let queue = appQueues.get(app);
-  if (!queue) {
-    queue = allotmentQueue(app.redis, app.redisPrefix);
-    appQueues.set(app, queue);
-  }
-  return queue;
 }
 
 async function enqueuePlan(queue: Queue, job: AllotmentPlanJob): Promise<void> {

@@ -8,8 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { checkPayPassword, requireVerifiedUser } from '../identity/index.ts';
 import type { PlatformContext } from '../platform/context.ts';
-import { tradingDateOf } from '../trading/marketView.ts';
-import { tradingDeps } from '../trading/tradingDeps.ts';
+import { type MarketView, tradingDateOf } from '../trading/marketView.ts';
 import { issueByCode, subscriptionOf } from './queries.ts';
 import { ipoQuota } from './quota.ts';
 import { ipoSubscriptions, ipos } from './schema.ts';
@@ -22,6 +21,7 @@ import { subscriptionView, unitSharesOf } from './views.ts';
  */
 export async function subscribeIpo(
   app: PlatformContext,
+  market: MarketView,
   userId: string,
   body: SubscribeIpo,
 ): Promise<IpoSubscriptionView> {
@@ -31,7 +31,7 @@ export async function subscribeIpo(
   const unit = unitSharesOf(ipo);
   if (body.shares % unit !== 0) throw new DomainError('ipo.unitsInvalid', { unit });
   if (await subscriptionOf(app.db, userId, ipo.id)) throw new DomainError('ipo.alreadySubscribed');
-  const today = tradingDateOf(await tradingDeps(app).market.status());
+  const today = tradingDateOf(await market.status());
   const quota = await ipoQuota(app.db, userId, ipo, today);
   if (quota.barredUntil) throw new DomainError('ipo.barred', { until: quota.barredUntil });
   if (quota.quotaShares === 0) {

@@ -2,10 +2,9 @@ import { Dec, FEED_KEYS, feedInstrumentsSchema, type InstrumentListing, parseJso
 import { eq } from 'drizzle-orm';
 import type { PlatformContext } from '../platform/context.ts';
 import type { Db } from '../platform/database.ts';
-import { tradingDateOf } from '../trading/marketView.ts';
+import { type MarketView, tradingDateOf } from '../trading/marketView.ts';
 import { orders } from '../trading/schema.ts';
 import { grantStarterPortfolio, openDemoAccount } from '../trading/starterPortfolio.ts';
-import { tradingDeps } from '../trading/tradingDeps.ts';
 import { lockUserCash } from './ledger.ts';
 
 /** The feed's instrument listing (names, boards, ST flags); empty before a feed has published one. */
@@ -20,12 +19,15 @@ async function listingOf(app: PlatformContext): Promise<InstrumentListing[]> {
  * Demo mode's paper cash, a real deposit entry from the external account, never a magic balance;
  * with the market's history stored, the starter portfolio bought in that past (trading/starterPortfolio.ts).
  */
-export function startingDeposit(app: PlatformContext): (tx: Db, userId: string) => Promise<void> {
+export function startingDeposit(
+  app: PlatformContext,
+  market: MarketView,
+): (tx: Db, userId: string) => Promise<void> {
   return async (tx, userId) => {
     await openDemoAccount(tx, {
       userId,
       amount: new Dec(app.config.startingDeposit),
-      today: tradingDateOf(await tradingDeps(app).market.status()),
+      today: tradingDateOf(await market.status()),
       listing: await listingOf(app),
     });
   };
@@ -35,7 +37,11 @@ export function startingDeposit(app: PlatformContext): (tx: Db, userId: string) 
  * Demo mode, at login: an account that never traded gets its starter portfolio if it has none
  * (the `demo` login is seeded before the feed stores any history). Answers whether it bought.
  */
-export async function ensureStarterPortfolio(app: PlatformContext, userId: string): Promise<boolean> {
+export async function ensureStarterPortfolio(
+  app: PlatformContext,
+  market: MarketView,
+  userId: string,
+): Promise<boolean> {
   const [traded] = await app.db
     .select({ id: orders.id })
     .from(orders)
@@ -43,7 +49,7 @@ export async function ensureStarterPortfolio(app: PlatformContext, userId: strin
     .limit(1);
   if (traded) return false;
   const listing = await listingOf(app);
-  const today = tradingDateOf(await tradingDeps(app).market.status());
+  const today = tradingDateOf(await market.status());
   // The cash lock serialises two logins at once; the second finds the first one's orders.
   return app.db.transaction(async (tx) =>
     grantStarterPortfolio(tx, await lockUserCash(tx, userId), today, listing),

@@ -10,4 +10,4 @@
  */
 export type { MessageKind, MessageParams, MessageView, NewMessage } from '@bourse/shared';
 export { notify, notifyAll, type SentMessage } from './notify.ts';
-export { type MessagePublisher, messagePublisher, redisMessagePublisher } from './publisher.ts';
+export { type MessagePublisher, redisMessagePublisher } from './publisher.ts';

@@ -1,7 +1,6 @@
 import { USER_EVENTS, USER_NAMESPACE } from '@bourse/shared';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
-import type { PlatformContext } from '../platform/context.ts';
 import { logger } from '../platform/logger.ts';
 import { adapterKey, userRoom } from '../user-channel/userEvents.ts';
 import type { SentMessage } from './notify.ts';
@@ -30,16 +29,4 @@ export function redisMessagePublisher(redis: Redis, redisPrefix: string): Messag
       }
     },
   };
-}
-
-const publishers = new WeakMap<PlatformContext, MessagePublisher>();
-
-/** The app's message publisher, made on first use. */
-export function messagePublisher(app: PlatformContext): MessagePublisher {
-  let found = publishers.get(app);
-  if (!found) {
-    found = redisMessagePublisher(app.redis, app.redisPrefix);
-    publishers.set(app, found);
-  }
-  return found;
 }

@@ -10,7 +10,7 @@ import type { Database } from '../platform/database.ts';
 import { createRedis } from '../platform/redis.ts';
 import { deleteKeys } from '../testing/redis.ts';
 import { DB_KINDS, openTestDatabase } from '../testing/testDatabase.ts';
-import { type Placed, placeOrder } from './placeOrder.ts';
+import type { Placed } from './placeOrder.ts';
 import { fills, orders, positions } from './schema.ts';
 import { MarketDouble, quote, TODAY } from './testing/marketDouble.ts';
 import { createUser, serviceDeps } from './testing/serviceDeps.ts';
@@ -85,7 +85,7 @@ describe.each(DB_KINDS)('orders placed together in one transaction on %s', (kind
     // Each rests at 9.50 and freezes 955.01: 3 fit in 3,000.00, the 4th and 5th do not.
     const userId = await userWith('3000.00');
     const answers = await settle(
-      Array.from({ length: 5 }, () => placeOrder(deps, userId, restingBuy(), randomUUID())),
+      Array.from({ length: 5 }, () => deps.orders.place(userId, restingBuy(), randomUUID())),
     );
     const placed = answers.flatMap((a) => ('placed' in a ? [a.placed.order] : []));
     expect(placed.map((o) => o.status)).toEqual(['pending', 'pending', 'pending']);
@@ -111,12 +111,12 @@ describe.each(DB_KINDS)('orders placed together in one transaction on %s', (kind
       await userWith('10.00'),
     ];
     const answers = await settle([
-      placeOrder(deps, rich, marketBuy, randomUUID()),
+      deps.orders.place(rich, marketBuy, randomUUID()),
       // No shares to sell: refused by the sellable check, under the position's lock.
-      placeOrder(deps, seller, { ...marketBuy, side: 'sell' }, randomUUID()),
-      placeOrder(deps, poor, marketBuy, randomUUID()),
-      placeOrder(deps, rich, restingBuy(200), randomUUID()),
-      placeOrder(deps, rich, marketBuy, randomUUID()),
+      deps.orders.place(seller, { ...marketBuy, side: 'sell' }, randomUUID()),
+      deps.orders.place(poor, marketBuy, randomUUID()),
+      deps.orders.place(rich, restingBuy(200), randomUUID()),
+      deps.orders.place(rich, marketBuy, randomUUID()),
     ]);
     expect(
       answers.map((a) => ('placed' in a ? a.placed.order.status : (a.error as DomainError).key)),
@@ -148,7 +148,7 @@ describe.each(DB_KINDS)('orders placed together in one transaction on %s', (kind
       for each row when (new.quantity = 300) execute function refuse_300()`);
     try {
       const answers = await settle(
-        [100, 300, 200].map((q) => placeOrder(deps, userId, restingBuy(q), randomUUID())),
+        [100, 300, 200].map((q) => deps.orders.place(userId, restingBuy(q), randomUUID())),
       );
       // Drizzle wraps the driver's error: the database's message is its cause.
       const failed = 'error' in answers[1]! ? (answers[1].error as Error & { cause?: unknown }) : undefined;
@@ -173,13 +173,13 @@ describe.each(DB_KINDS)('orders placed together in one transaction on %s', (kind
     const userId = await userWith('100000.00');
     const key = randomUUID();
     const earlierKey = randomUUID();
-    const earlier = await placeOrder(deps, userId, restingBuy(), earlierKey);
+    const earlier = await deps.orders.place(userId, restingBuy(), earlierKey);
     const answers = await settle([
-      placeOrder(deps, userId, marketBuy, key),
-      placeOrder(deps, userId, marketBuy, key),
-      placeOrder(deps, userId, restingBuy(), earlierKey),
-      placeOrder(deps, userId, restingBuy(200), randomUUID()),
-      placeOrder(deps, userId, { ...marketBuy, quantity: 200 }, key),
+      deps.orders.place(userId, marketBuy, key),
+      deps.orders.place(userId, marketBuy, key),
+      deps.orders.place(userId, restingBuy(), earlierKey),
+      deps.orders.place(userId, restingBuy(200), randomUUID()),
+      deps.orders.place(userId, { ...marketBuy, quantity: 200 }, key),
     ]);
     const [first, again, replayed, other, conflict] = answers;
     // The two requests with one key go in different batches: one makes the order, the other replays it.

@@ -9,7 +9,6 @@ import type { Database } from '../platform/database.ts';
 import { createRedis } from '../platform/redis.ts';
 import { deleteKeys } from '../testing/redis.ts';
 import { DB_KINDS, openTestDatabase } from '../testing/testDatabase.ts';
-import { placeOrder } from './placeOrder.ts';
 import { expireOrders, FencedOut, matchTrades, takeShard } from './restingOrders.ts';
 import { fills, orders } from './schema.ts';
 import { MarketDouble, marketTime, quote, TODAY } from './testing/marketDouble.ts';
@@ -49,8 +48,7 @@ describe.each(DB_KINDS)('resting orders on %s', (kind) => {
   async function restingBuy(quantity: number, price = '10.00') {
     const userId = await createUser(database.db);
     await database.db.transaction((tx) => deposit(tx, userId, new Dec(100_000), TODAY));
-    const { order } = await placeOrder(
-      deps,
+    const { order } = await deps.orders.place(
       userId,
       { symbol: SYMBOL, side: 'buy', type: 'limit', price, quantity },
       randomUUID(),

@@ -9,7 +9,6 @@ import type { Database } from '../platform/database.ts';
 import { createRedis } from '../platform/redis.ts';
 import { deleteKeys } from '../testing/redis.ts';
 import { DB_KINDS, openTestDatabase } from '../testing/testDatabase.ts';
-import { placeOrder } from './placeOrder.ts';
 import { expireOrders, matchAfterHours, matchTrades, releaseHeld, takeShard } from './restingOrders.ts';
 import { fills, orders, positions } from './schema.ts';
 import { MarketDouble, marketTime, quote, TODAY } from './testing/marketDouble.ts';
@@ -49,7 +48,7 @@ describe.each(DB_KINDS)('trading sessions on %s', (kind) => {
     return userId;
   };
   const place = async (userId: string, request: PlaceOrder) =>
-    (await placeOrder(deps, userId, request, randomUUID())).order;
+    (await deps.orders.place(userId, request, randomUUID())).order;
   const buy = (userId: string, symbol: string, quantity: number, price: string, afterHours?: true) =>
     place(userId, { symbol, side: 'buy', type: 'limit', price, quantity, ...(afterHours && { afterHours }) });
   const print = (price: string, volume: number, kind: TradeTick['kind']): TradeTick => {

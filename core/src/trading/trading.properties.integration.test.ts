@@ -12,7 +12,6 @@ import { deleteKeys } from '../testing/redis.ts';
 import { DB_KINDS, openTestDatabase } from '../testing/testDatabase.ts';
 import { cancelOrder } from './cancelOrder.ts';
 import { sellableQuantity } from './execution.ts';
-import { placeOrder } from './placeOrder.ts';
 import { expireOrders, type Fence, matchTrades, takeShard } from './restingOrders.ts';
 import { fills, orders, positions } from './schema.ts';
 import { MarketDouble, marketTime, quote, TODAY } from './testing/marketDouble.ts';
@@ -167,7 +166,7 @@ describe.each(DB_KINDS)('trading properties on %s', (kind) => {
           quantity: s.quantity || Math.max(100, sellableQuantity(held, tradingDate)),
         };
         await refusedOnly(async () => {
-          const { order } = await placeOrder(deps, userId, request, randomUUID());
+          const { order } = await deps.orders.place(userId, request, randomUUID());
           placed.push({ id: order.id, userId, shard: order.shard });
         });
       } else if (s.kind === 'cancel' && placed.length > 0) {

@@ -17,7 +17,7 @@ export const loginHandler: Handler<typeof userRoutes.login> = async ({ body, app
   );
   if (!right || !found) throw new DomainError('auth.badCredentials');
   if (app.config.demoMode) {
-    await ensureStarterPortfolio(app, found.info.id);
+    await ensureStarterPortfolio(app, app.services.trading.market, found.info.id);
     // An account older than the storefront (demo's) gets its paper USD at its next login.
     const userId = found.info.id;
     await app.db.transaction((tx) => openDemoWallet(tx, userId, new Dec(app.config.storeStartingBalance)));

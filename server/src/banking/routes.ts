@@ -1,6 +1,5 @@
 import { bankingRoutes as contracts } from '@bourse/shared';
 import { route } from '../http/mountRoute.ts';
-import { tradeRoute } from '../trading/tradeRoute.ts';
 import { bindCardHandler } from './bindCard.handler.ts';
 import { cardsHandler } from './cards.handler.ts';
 import { setDefaultCardHandler } from './setDefaultCard.handler.ts';
@@ -14,7 +13,6 @@ export const bankingRoutes = [
   route(contracts.bindCard, bindCardHandler),
   route(contracts.unbindCard, unbindCardHandler),
   route(contracts.setDefaultCard, setDefaultCardHandler),
-  // Mounted by hand for its Idempotency-Key header.
-  tradeRoute(contracts.transfer, transferHandler),
+  route(contracts.transfer, transferHandler),
   route(contracts.transfers, transfersHandler),
 ];

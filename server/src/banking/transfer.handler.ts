@@ -1,17 +1,14 @@
-import { bankingDeps } from '@bourse/core/banking/bankingDeps.ts';
 import { requestTransfer } from '@bourse/core/banking/transfers.ts';
 import type { bankingRoutes } from '@bourse/shared';
-import { idempotencyKeyOf } from '../http/idempotencyKey.ts';
-import type { TradeRouteContext } from '../trading/tradeRoute.ts';
+import { type Handler, idempotencyKey, signedIn } from '../http/mountRoute.ts';
 
-export async function transferHandler(ctx: TradeRouteContext<typeof bankingRoutes.transfer>) {
-  const key = idempotencyKeyOf(ctx.header);
+export const transferHandler: Handler<typeof bankingRoutes.transfer> = async (ctx) => {
   const { transfer, replayed } = await requestTransfer(
-    bankingDeps(ctx.app),
-    ctx.session.userId,
+    ctx.app.services.banking,
+    signedIn(ctx).userId,
     ctx.body,
-    key,
+    idempotencyKey(ctx),
   );
   if (replayed) ctx.setHeader('Idempotent-Replayed', 'true');
   return transfer;
-}
+};

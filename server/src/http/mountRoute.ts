@@ -1,4 +1,4 @@
-import { authenticate, type Session } from '@bourse/core/accounts/sessions.ts';
+import { authenticate, authenticateBriefly, type Session } from '@bourse/core/accounts/sessions.ts';
 import { parseInput } from '@bourse/core/platform/validation.ts';
 import {
   type BodyOf,
@@ -11,6 +11,7 @@ import {
 } from '@bourse/shared';
 import type { Request, Response, Router } from 'express';
 import type { AppContext } from '../platform/appContext.ts';
+import { idempotencyKeyOf } from './idempotencyKey.ts';
 import { localeOf } from './locale.ts';
 import { readUpload, type Upload } from './upload.ts';
 
@@ -21,9 +22,15 @@ export interface RouteContext<C extends RouteContract> {
   session: Session | null;
   /** Set on upload routes. */
   upload: Upload | undefined;
+  /** The path's parameters (`:id`), unparsed: the handler says what a malformed one means. */
+  params: Record<string, string | undefined>;
+  /** Set on idempotent routes (see idempotencyKey); undefined on the others. */
+  idempotencyKey: string | undefined;
   locale: Locale;
   ip: string;
   app: AppContext;
+  /** Sets a response header. */
+  setHeader(name: string, value: string): void;
 }
 
 export type Handler<C extends RouteContract> = (ctx: RouteContext<C>) => Promise<ResponseOf<C>>;
@@ -34,35 +41,64 @@ export function signedIn(ctx: { session: Session | null }): Session {
   return ctx.session;
 }
 
+/** The Idempotency-Key of a route whose contract is idempotent; mountRoute has already read and checked it. */
+export function idempotencyKey(ctx: { idempotencyKey: string | undefined }): string {
+  if (ctx.idempotencyKey === undefined)
+    throw new Error('idempotencyKey() on a route whose contract is not idempotent');
+  return ctx.idempotencyKey;
+}
+
+/** How a route is mounted beyond its contract. */
+export interface RouteOptions {
+  /**
+   * Trust a session read in the last few seconds (authenticateBriefly): for the hot routes,
+   * placing and cancelling orders, where a session read per request costs a round trip per order.
+   */
+  briefSession?: boolean;
+}
+
 /** A contract bound to its handler, ready to mount; the handler's types stay with the contract. */
 export interface RouteEntry {
   contract: RouteContract;
   mount(router: Router, app: AppContext): void;
 }
 
-export function route<C extends RouteContract>(contract: C, handler: Handler<C>): RouteEntry {
-  return { contract, mount: (router, app) => mountRoute(router, contract, handler, app) };
+export function route<C extends RouteContract>(
+  contract: C,
+  handler: Handler<C>,
+  options: RouteOptions = {},
+): RouteEntry {
+  return { contract, mount: (router, app) => mountRoute(router, contract, handler, app, options) };
 }
 
-async function sessionFor(contract: RouteContract, req: Request, app: AppContext): Promise<Session | null> {
+async function sessionFor(
+  contract: RouteContract,
+  req: Request,
+  app: AppContext,
+  options: RouteOptions,
+): Promise<Session | null> {
   if (contract.auth === 'public') return null;
-  const session = await authenticate(app.db, req.get('token'));
+  const session = await (options.briefSession ? authenticateBriefly : authenticate)(app.db, req.get('token'));
   if (contract.auth === 'admin' && session.role !== 'admin') throw new DomainError('common.forbidden');
   return session;
 }
 
 /**
  * Mounts one contract: authenticates before reading any body, parses body and query with the
- * contract's zod schemas and answers the success envelope. Failures are thrown to the edge.
+ * contract's zod schemas, then reads the Idempotency-Key of an idempotent contract (400
+ * common.idempotencyKeyInvalid when missing or malformed; the domain keeps the rule, see
+ * @bourse/core/platform/idempotency.ts), and answers the success envelope. Failures are thrown
+ * to the edge.
  */
 export function mountRoute<C extends RouteContract>(
   router: Router,
   contract: C,
   handler: Handler<C>,
   app: AppContext,
+  options: RouteOptions = {},
 ): void {
   router[contract.method](contract.path, async (req: Request, res: Response) => {
-    const session = await sessionFor(contract, req, app);
+    const session = await sessionFor(contract, req, app, options);
     // express.json() left a body it does not read (another Content-Type) unparsed; an upload
     // route reads multipart itself, its text fields becoming the body. Any other body would be
     // read as none and refused for a missing field: say what is wrong with it instead.
@@ -74,14 +110,19 @@ export function mountRoute<C extends RouteContract>(
       throw new DomainError('common.unsupportedMediaType');
     }
     const upload = contract.upload ? await readUpload(req, res, contract.upload) : undefined;
+    const body = (contract.body ? parseInput(contract.body, req.body ?? {}) : undefined) as BodyOf<C>;
+    const query = (contract.query ? parseInput(contract.query, req.query) : undefined) as QueryOf<C>;
     const data = await handler({
-      body: (contract.body ? parseInput(contract.body, req.body ?? {}) : undefined) as BodyOf<C>,
-      query: (contract.query ? parseInput(contract.query, req.query) : undefined) as QueryOf<C>,
+      body,
+      query,
       session,
       upload,
+      params: req.params as Record<string, string | undefined>,
+      idempotencyKey: contract.idempotent ? idempotencyKeyOf(req.get('idempotency-key')) : undefined,
       locale: localeOf(req.get('accept-language')),
       ip: req.ip ?? '',
       app,
+      setHeader: (name, value) => void res.set(name, value),
     });
     res.json(ok(data));
   });

@@ -1,5 +1,4 @@
 import { type Photo, submitRealName } from '@bourse/core/identity/verification.ts';
-import { messagePublisher } from '@bourse/core/messages/publisher.ts';
 import { DomainError, type identityRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
 
@@ -23,6 +22,6 @@ export const submitRealNameHandler: Handler<typeof identityRoutes.submitRealName
     photo: photoOf(ctx),
     autoApprove: ctx.app.config.realNameAutoApprove,
   });
-  if (sent) messagePublisher(ctx.app).publish(sent);
+  if (sent) ctx.app.services.messages.publish(sent);
   return detail;
 };

@@ -3,4 +3,4 @@ import type { ipoRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
 
 export const subscribeHandler: Handler<typeof ipoRoutes.subscribe> = (ctx) =>
-  subscribeIpo(ctx.app, signedIn(ctx).userId, ctx.body);
+  subscribeIpo(ctx.app, ctx.app.services.trading.market, signedIn(ctx).userId, ctx.body);

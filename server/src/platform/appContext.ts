@@ -1,11 +1,18 @@
 import { loginAttempts } from '@bourse/core/accounts/loginAttempts.ts';
+import { type PasswordResetDeps, resetLimits } from '@bourse/core/accounts/passwordReset/passwordReset.ts';
 import { type RegistrationHooks, registrationLimit } from '@bourse/core/accounts/registration.ts';
 import { type LoginKeys, loginKeyStore } from '@bourse/core/accounts/serverKeys.ts';
+import { startingDeposit } from '@bourse/core/ledger/startingDeposit.ts';
+import { mailerOf } from '@bourse/core/mail/mailer.ts';
 import { MarketState } from '@bourse/core/market/marketState.ts';
 import type { AttemptLimit } from '@bourse/core/platform/attemptLimit.ts';
 import type { AppConfig } from '@bourse/core/platform/config.ts';
 import type { PlatformContext } from '@bourse/core/platform/context.ts';
 import type { Database } from '@bourse/core/platform/database.ts';
+import { type CoreServices, createCoreServices } from '@bourse/core/services.ts';
+import { orderFulfilmentQueue } from '@bourse/core/store/autoFulfilment.ts';
+import type { CheckoutDeps } from '@bourse/core/store/checkout.ts';
+import { orderExpiryQueue } from '@bourse/core/store/expiryQueue.ts';
 import { redisUserSockets, type UserSockets } from '@bourse/core/user-channel/endSockets.ts';
 import type { Redis } from 'ioredis';
 
@@ -15,7 +22,14 @@ export interface AppOptions {
   redis: Redis;
   /** Prefix of every Redis key and channel this app uses (resolveRedisPrefix); tests use a unique one per file. */
   redisPrefix: string;
-  registrationHooks?: RegistrationHooks;
+  /** Tests replace a hook; the rest are the product's. */
+  registrationHooks?: Partial<RegistrationHooks>;
+}
+
+/** The services handlers call, each built once by createAppContext. */
+export interface AppServices extends CoreServices {
+  checkout: CheckoutDeps;
+  passwordReset: PasswordResetDeps;
 }
 
 /** What handlers depend on; one per app instance, nothing in it that another replica needs. */
@@ -30,24 +44,42 @@ export interface AppContext extends PlatformContext {
   market: MarketState;
   /** Closes the /user sockets of ended sessions on every replica. */
   userSockets: UserSockets;
+  services: AppServices;
 }
 
+/**
+ * The server's composition root: every service a handler, a gateway or the queue dashboard
+ * uses is made here, once per app, and reached through the context. startServer, createApp and
+ * the tests all build their app through it.
+ */
 export function createAppContext(options: AppOptions): AppContext {
-  const { redisPrefix } = options;
+  const { config, redis, redisPrefix } = options;
+  const { db } = options.database;
+  const platform: PlatformContext = { config, db, redis, redisPrefix };
+  const core = createCoreServices(platform);
+  const userSockets = redisUserSockets(redis, redisPrefix);
   return {
-    config: options.config,
-    db: options.database.db,
-    redis: options.redis,
-    redisPrefix,
-    loginKeys: loginKeyStore(options.database.db),
-    loginAttempts: loginAttempts(options.redis, redisPrefix),
-    registrationHooks: options.registrationHooks ?? {},
-    registrationLimit: registrationLimit(
-      options.redis,
-      redisPrefix,
-      options.config.registrationsPerIpPerHour,
-    ),
-    market: new MarketState(options.redis, redisPrefix),
-    userSockets: redisUserSockets(options.redis, redisPrefix),
+    ...platform,
+    loginKeys: loginKeyStore(db),
+    loginAttempts: loginAttempts(redis, redisPrefix),
+    registrationHooks: {
+      startingDeposit: startingDeposit(platform, core.trading.market),
+      ...options.registrationHooks,
+    },
+    registrationLimit: registrationLimit(redis, redisPrefix, config.registrationsPerIpPerHour),
+    market: new MarketState(redis, redisPrefix),
+    userSockets,
+    services: {
+      ...core,
+      checkout: {
+        db,
+        payPassword: platform,
+        expiryQueue: orderExpiryQueue(redis, redisPrefix),
+        orderTtlMs: config.storeOrderTtlMs,
+        fulfilmentQueue: orderFulfilmentQueue(redis, redisPrefix),
+        autoShipMs: config.storeAutoShipMs,
+      },
+      passwordReset: { db, mailer: mailerOf(config, db), ...resetLimits(redis, redisPrefix), userSockets },
+    },
   };
 }

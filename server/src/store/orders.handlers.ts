@@ -2,7 +2,6 @@ import { scheduleAutoStep } from '@bourse/core/store/autoFulfilment.ts';
 import { cancelOrder, confirmReceipt, listOrders, orderDetail } from '@bourse/core/store/orders.ts';
 import type { shoppingRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
-import { checkoutDeps } from './checkoutDeps.ts';
 
 type R = typeof shoppingRoutes;
 
@@ -26,6 +25,6 @@ export const confirmReceiptHandler: Handler<R['confirmReceipt']> = async (ctx) =
     ctx.body.orderId,
     ctx.app.config.storeAfterSaleWindowMs,
   );
-  await scheduleAutoStep(checkoutDeps(ctx.app).fulfilmentQueue, 'complete', ctx.body.orderId, completeAt);
+  await scheduleAutoStep(ctx.app.services.checkout.fulfilmentQueue, 'complete', ctx.body.orderId, completeAt);
   return orderDetail(ctx.app.db, userId, ctx.body.orderId, ctx.locale);
 };

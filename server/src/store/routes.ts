@@ -5,7 +5,6 @@ import {
   shoppingRoutes as shopping,
 } from '@bourse/shared';
 import { route } from '../http/mountRoute.ts';
-import { tradeRoute } from '../trading/tradeRoute.ts';
 import {
   addAddressHandler,
   addressesHandler,
@@ -59,8 +58,8 @@ export const storeRoutes = [
   route(shopping.removeFromCart, removeFromCartHandler),
   route(shopping.mergeCart, mergeCartHandler),
   route(shopping.quote, quoteHandler),
-  tradeRoute(shopping.checkout, checkoutHandler),
-  tradeRoute(shopping.pay, payHandler),
+  route(shopping.checkout, checkoutHandler),
+  route(shopping.pay, payHandler),
   route(shopping.orders, ordersHandler),
   route(shopping.order, orderHandler),
   route(shopping.cancelOrder, cancelOrderHandler),

@@ -17,7 +17,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export interface TestServerOptions {
   config?: Partial<AppConfig>;
   redisUrl?: string;
-  registrationHooks?: RegistrationHooks;
+  registrationHooks?: Partial<RegistrationHooks>;
 }
 
 export interface TestServer {

@@ -1,7 +1,6 @@
 import { readUserCash } from '@bourse/core/ledger/ledger.ts';
 import { sum, valuedPositions } from '@bourse/core/trading/holdings.ts';
 import { positionHistory } from '@bourse/core/trading/schema.ts';
-import { tradingDeps } from '@bourse/core/trading/tradingDeps.ts';
 import { balanceView } from '@bourse/core/trading/views.ts';
 import { toMoneyString, type tradingRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
@@ -14,7 +13,7 @@ import { type Handler, signedIn } from '../http/mountRoute.ts';
  */
 export const accountHandler: Handler<typeof tradingRoutes.account> = async (ctx) => {
   const { userId } = signedIn(ctx);
-  const deps = tradingDeps(ctx.app);
+  const deps = ctx.app.services.trading;
   const [cash, held, closed] = await Promise.all([
     readUserCash(deps.db, userId),
     valuedPositions(deps, userId),

@@ -1,7 +1,6 @@
 import { tradingDateOf } from '@bourse/core/trading/marketView.ts';
 import { pageOf } from '@bourse/core/trading/paging.ts';
 import { fills } from '@bourse/core/trading/schema.ts';
-import { tradingDeps } from '@bourse/core/trading/tradingDeps.ts';
 import { fillView } from '@bourse/core/trading/views.ts';
 import type { tradingRoutes } from '@bourse/shared';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
@@ -10,7 +9,7 @@ import { type Handler, signedIn } from '../http/mountRoute.ts';
 export const fillsHandler: Handler<typeof tradingRoutes.fills> = async (ctx) => {
   const { userId } = signedIn(ctx);
   const { scope, symbol, orderId } = ctx.query;
-  const deps = tradingDeps(ctx.app);
+  const deps = ctx.app.services.trading;
   const today = tradingDateOf(await deps.market.status());
   const where: SQL[] = [
     eq(fills.userId, userId),

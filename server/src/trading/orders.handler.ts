@@ -1,7 +1,6 @@
 import { tradingDateOf } from '@bourse/core/trading/marketView.ts';
 import { pageOf } from '@bourse/core/trading/paging.ts';
 import { orders } from '@bourse/core/trading/schema.ts';
-import { tradingDeps } from '@bourse/core/trading/tradingDeps.ts';
 import { orderView } from '@bourse/core/trading/views.ts';
 import type { tradingRoutes } from '@bourse/shared';
 import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
@@ -17,7 +16,7 @@ const STATUS_FILTERS = {
 export const ordersHandler: Handler<typeof tradingRoutes.orders> = async (ctx) => {
   const { userId } = signedIn(ctx);
   const { scope, status, symbol, side } = ctx.query;
-  const deps = tradingDeps(ctx.app);
+  const deps = ctx.app.services.trading;
   const today = tradingDateOf(await deps.market.status());
   const where: SQL[] = [
     eq(orders.userId, userId),

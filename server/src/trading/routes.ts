@@ -8,12 +8,11 @@ import { ordersHandler } from './orders.handler.ts';
 import { placeOrderHandler } from './placeOrder.handler.ts';
 import { positionHistoryHandler } from './positionHistory.handler.ts';
 import { positionsHandler } from './positions.handler.ts';
-import { tradeRoute } from './tradeRoute.ts';
 
 /** /api/trade: orders, fills, positions, the account summary and the money log. */
 export const tradingRoutes = [
-  tradeRoute(contracts.placeOrder, placeOrderHandler),
-  tradeRoute(contracts.cancelOrder, cancelOrderHandler),
+  route(contracts.placeOrder, placeOrderHandler, { briefSession: true }),
+  route(contracts.cancelOrder, cancelOrderHandler, { briefSession: true }),
   route(contracts.orders, ordersHandler),
   route(contracts.fills, fillsHandler),
   route(contracts.positions, positionsHandler),

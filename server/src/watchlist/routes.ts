@@ -1,6 +1,5 @@
 import { watchlistRoutes as contracts } from '@bourse/shared';
 import { route } from '../http/mountRoute.ts';
-import { tradeRoute } from '../trading/tradeRoute.ts';
 import { addHandler } from './add.handler.ts';
 import { listHandler } from './list.handler.ts';
 import { mergeHandler } from './merge.handler.ts';
@@ -11,6 +10,5 @@ export const watchlistRoutes = [
   route(contracts.list, listHandler),
   route(contracts.add, addHandler),
   route(contracts.merge, mergeHandler),
-  // Mounted by hand: the code is a path parameter, which contract handlers do not receive.
-  tradeRoute(contracts.remove, removeHandler),
+  route(contracts.remove, removeHandler),
 ];

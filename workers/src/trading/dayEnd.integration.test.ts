@@ -8,7 +8,6 @@ import {
   MarketDouble,
   marketTime,
   orders,
-  placeOrder,
   quote,
   serviceDeps,
   TODAY,
@@ -74,8 +73,7 @@ describe.each(DB_KINDS)('the day end on %s', (kind) => {
 
     // A buy under the market rests all day: 1,100 × 9.50 + 5.00 + 0.10 = 10,455.10 frozen.
     const deps = serviceDeps(db, redis, prefix);
-    const { order } = await placeOrder(
-      deps,
+    const { order } = await deps.orders.place(
       userId,
       { symbol: SYMBOL, side: 'buy', type: 'limit', price: '9.50', quantity: 1100 },
       randomUUID(),
@@ -109,8 +107,7 @@ describe.each(DB_KINDS)('the day end on %s', (kind) => {
     await redis.publish(`${prefix}${FEED_KEYS.statusChannel}`, JSON.stringify(status));
     const userId = await createUser(db);
     await db.transaction((tx) => deposit(tx, userId, new Dec(20_000), TODAY));
-    const { order } = await placeOrder(
-      serviceDeps(db, redis, prefix),
+    const { order } = await serviceDeps(db, redis, prefix).orders.place(
       userId,
       { symbol, side: 'buy', type: 'limit', price: '10.30', quantity: 500 },
       randomUUID(),

@@ -10,7 +10,6 @@ import {
   fillsPerOrder,
   MarketDouble,
   marketTime,
-  placeOrder,
   quote,
   scratchPostgres,
   serviceDeps,
@@ -58,7 +57,7 @@ describe('the matcher killed in the middle of a burst of fills (postgres)', () =
         price: '10.00',
         quantity: ORDER_QUANTITY,
       } as const;
-      await placeOrder(deps, userId, request, randomUUID());
+      await deps.orders.place(userId, request, randomUUID());
     }
   }, 60_000);
 

@@ -2,7 +2,6 @@
 export { auditLedger } from '../../ledger/audit.ts';
 export { deposit } from '../../ledger/ledger.ts';
 export { openTestDatabase, scratchPostgres } from '../../testing/testDatabase.ts';
-export { placeOrder } from '../placeOrder.ts';
 export { orders } from '../schema.ts';
 export { checkLedgerAndOrders, fillsBetween } from './consistency.ts';
 export { MarketDouble, marketTime, quote, TODAY } from './marketDouble.ts';

@@ -4,17 +4,25 @@ import { users } from '../../db/schema.ts';
 import type { Db } from '../../platform/database.ts';
 import type { Outbox } from '../execution.ts';
 import { redisMarketView } from '../marketView.ts';
+import { type OrderPlacer, orderPlacer } from '../placeOrder.ts';
 import type { TradingDeps } from '../tradingDeps.ts';
 
-/** Trading dependencies for service-level tests: the real market view, and events kept in a list. */
-export function serviceDeps(db: Db, redis: Redis, prefix: string): TradingDeps & { published: Outbox[] } {
+/**
+ * Trading dependencies for service-level tests: the real market view, events kept in a list,
+ * and an order placer of their own over them.
+ */
+export function serviceDeps(
+  db: Db,
+  redis: Redis,
+  prefix: string,
+): TradingDeps & { published: Outbox[]; orders: OrderPlacer } {
   const published: Outbox[] = [];
-  return {
+  const deps: TradingDeps = {
     db,
     market: redisMarketView(redis, prefix),
     events: { publish: (out) => void published.push(out) },
-    published,
   };
+  return { ...deps, published, orders: orderPlacer(deps) };
 }
 
 /** A user row for service-level tests (no password, never signs in). */

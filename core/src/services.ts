@@ -1,0 +1,59 @@
+import type { Queue } from 'bullmq';
+import type { BankingDeps } from './banking/bankingDeps.ts';
+import { DEFAULT_REQUEST_TTL_MS } from './banking/bankingDeps.ts';
+import { transferQueue } from './banking/transferQueue.ts';
+import type { BlockTradeDeps } from './blockTrade/blockTradeDeps.ts';
+import { settlementQueue } from './blockTrade/settlementQueue.ts';
+import type { CashFundDeps } from './fund/cashFund.ts';
+import { allotmentQueue } from './ipo/allotmentRuns.ts';
+import { type MessagePublisher, redisMessagePublisher } from './messages/publisher.ts';
+import type { PlatformContext } from './platform/context.ts';
+import { redisMarketView } from './trading/marketView.ts';
+import { type OrderPlacer, orderPlacer } from './trading/placeOrder.ts';
+import type { TradingDeps } from './trading/tradingDeps.ts';
+import { redisUserEvents } from './user-channel/userEvents.ts';
+
+/** The domain's services for one process, each made once on the process's Redis connection. */
+export interface CoreServices {
+  /** The database, the market's snapshot and the /user channel; the market view is shared by all below. */
+  trading: TradingDeps;
+  /** The process's one order placer, so orders arriving together batch together. */
+  orders: OrderPlacer;
+  banking: BankingDeps;
+  blockTrade: BlockTradeDeps;
+  cashFund: CashFundDeps;
+  /** Pushes stored messages to their users' sockets. */
+  messages: MessagePublisher;
+  /** The back office's handle on the allotment queue. */
+  allotmentQueue: Queue;
+}
+
+/**
+ * Builds the domain's services over a process's platform: what a composition root (the
+ * server's createAppContext) calls once and hands on. The user-event publisher, trading's port,
+ * is wired here to its Redis adapter.
+ */
+export function createCoreServices(platform: PlatformContext): CoreServices {
+  const { db, redis, redisPrefix } = platform;
+  const market = redisMarketView(redis, redisPrefix);
+  const events = redisUserEvents(redis, redisPrefix, market);
+  const messages = redisMessagePublisher(redis, redisPrefix);
+  const trading: TradingDeps = { db, market, events };
+  return {
+    trading,
+    orders: orderPlacer(trading),
+    banking: {
+      db,
+      payPassword: platform,
+      market,
+      queue: transferQueue(redis, redisPrefix),
+      events,
+      messages,
+      requestTtlMs: DEFAULT_REQUEST_TTL_MS,
+    },
+    blockTrade: { db, payPassword: platform, market, events, queue: settlementQueue(redis, redisPrefix) },
+    cashFund: { db, market, events },
+    messages,
+    allotmentQueue: allotmentQueue(redis, redisPrefix),
+  };
+}
