@@ -1,4 +1,4 @@
-import { USER_EVENTS, USER_NAMESPACE } from '@bourse/shared';
+import { USER_EVENTS, USER_NAMESPACE, type UserServerToClient } from '@bourse/shared';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import { logger } from '../platform/logger.ts';
@@ -15,7 +15,7 @@ export interface MessagePublisher {
  * channel, so it reaches the user's sockets on any server replica, from a server or a worker.
  */
 export function redisMessagePublisher(redis: Redis, redisPrefix: string): MessagePublisher {
-  const emitter = new Emitter(redis, { key: adapterKey(redisPrefix) }).of(USER_NAMESPACE);
+  const emitter = new Emitter<UserServerToClient>(redis, { key: adapterKey(redisPrefix) }).of(USER_NAMESPACE);
   return {
     publish(sent) {
       const batch: readonly SentMessage[] = 'userId' in sent ? [sent] : sent;

@@ -1,4 +1,4 @@
-import { USER_NAMESPACE } from '@bourse/shared';
+import { USER_NAMESPACE, type UserServerToClient } from '@bourse/shared';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import { logger } from '../platform/logger.ts';
@@ -27,7 +27,9 @@ export function redisUserSockets(redis: Redis, redisPrefix: string): UserSockets
   return {
     async disconnect(whose) {
       const pipeline = redis.pipeline();
-      const nsp = new Emitter(pipeline, { key: adapterKey(redisPrefix) }).of(USER_NAMESPACE);
+      const nsp = new Emitter<UserServerToClient>(pipeline, { key: adapterKey(redisPrefix) }).of(
+        USER_NAMESPACE,
+      );
       const target =
         'sessionId' in whose
           ? nsp.in(sessionRoom(whose.sessionId))

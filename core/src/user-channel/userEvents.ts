@@ -1,4 +1,4 @@
-import { type FeedQuote, USER_EVENTS, USER_NAMESPACE } from '@bourse/shared';
+import { type FeedQuote, USER_EVENTS, USER_NAMESPACE, type UserServerToClient } from '@bourse/shared';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import { logger } from '../platform/logger.ts';
@@ -29,7 +29,7 @@ export function redisUserEvents(redis: Redis, redisPrefix: string, market: Marke
     const symbols = held.flatMap((positions) => positions.map((p) => p.symbol));
     const quotes = symbols.length > 0 ? await market.quotes(symbols) : new Map<string, FeedQuote>();
     const pipeline = redis.pipeline();
-    const emitter = new Emitter(pipeline, { key }).of(USER_NAMESPACE);
+    const emitter = new Emitter<UserServerToClient>(pipeline, { key }).of(USER_NAMESPACE);
     outs.forEach((out, i) => {
       const room = emitter.to(userRoom(out.userId));
       for (const order of lastBy(out.orders, (o) => o.id)) room.emit(USER_EVENTS.order, orderView(order));

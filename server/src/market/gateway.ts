@@ -12,7 +12,10 @@ import {
   MARKET_EVENTS,
   MARKET_NAMESPACE,
   MAX_SYMBOLS_PER_SOCKET,
-  type MarketStreamEvent,
+  type MarketClientToServer,
+  type MarketReply,
+  type MarketRequest,
+  type MarketServerToClient,
   type QuoteUpdate,
   quotesSubscribeSchema,
   type RankList,
@@ -20,7 +23,7 @@ import {
   type TradeTick,
   translateError,
 } from '@bourse/shared';
-import type { Server, Socket } from 'socket.io';
+import type { Namespace, Server, Socket as ServerSocket } from 'socket.io';
 import type { z } from 'zod';
 import { socketLocale } from '../http/socketRefusal.ts';
 import { Conflator, type RoomsDrain } from './conflator.ts';
@@ -37,6 +40,11 @@ export interface MarketGateway {
   watchers(): { quotes: number; books: number; ranks: number; indices: number; breadth: number };
   close(): void;
 }
+
+/** /market typed by the shared event maps: what a client may ask, and what the server may send. */
+type MarketNamespace = Namespace<MarketClientToServer, MarketServerToClient>;
+type Socket = ServerSocket<MarketClientToServer, MarketServerToClient>;
+type MarketBroadcast = ReturnType<MarketNamespace['to']>;
 
 /** A socket with more than this queued (about four full 300-symbol batches) is skipped for the window. */
 const MAX_QUEUED_BYTES = 256 * 1024;
@@ -102,14 +110,14 @@ function channel() {
  * A subscription without a payload to a single key (the indices, the breadth) in a room of the
  * key's name: there are few of them and a watcher wants them all.
  */
-function wholeSubscription(of: ReturnType<typeof channel>, key: string, snapshot: () => unknown) {
+function wholeSubscription<T>(of: ReturnType<typeof channel>, key: string, snapshot: () => T) {
   return {
     subscribe(socket: Socket) {
       of.index.add(socket, [key]);
       socket.join(key);
       return snapshot();
     },
-    unsubscribe(socket: Socket) {
+    unsubscribe(socket: Socket): null {
       of.index.remove(socket, [key]);
       socket.leave(key);
       return null;
@@ -123,7 +131,7 @@ function wholeSubscription(of: ReturnType<typeof channel>, key: string, snapshot
  * One flush timer for the whole process sends what changed in the window (docs/adr/0004).
  */
 export function attachMarketGateway(io: Server, state: MarketState, options: GatewayOptions): MarketGateway {
-  const nsp = io.of(MARKET_NAMESPACE);
+  const nsp: MarketNamespace = io.of(MARKET_NAMESPACE);
   const quotes = channel();
   const books = channel();
   const ranks = channel();
@@ -147,7 +155,8 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
     return quote;
   }
 
-  const requests = {
+  /** Each request's answer is its ack's data, of the type the shared map gives it. */
+  const requests: { [E in MarketRequest]: (socket: Socket, payload: unknown) => MarketReply<E> } = {
     [MARKET_EVENTS.quotesSubscribe](socket: Socket, payload: unknown) {
       const symbols = [...new Set(parsePayload(quotesSubscribeSchema, payload).symbols)];
       const unknown = symbols.filter((symbol) => !state.quote(symbol));
@@ -198,7 +207,9 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
 
   nsp.on('connection', (socket) => {
     const locale = socketLocale(socket);
-    for (const [event, handle] of Object.entries(requests)) {
+    for (const event of Object.keys(requests) as MarketRequest[]) {
+      const handle = requests[event];
+      // The payload and the ack are the client's: parsed and checked here, whatever the map says.
       socket.on(event, (payload: unknown, ack?: unknown) => {
         let reply: Ack<unknown>;
         try {
@@ -216,7 +227,7 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       }
     });
     if (state.status) socket.emit(MARKET_EVENTS.status, state.status);
-    socket.emit(MARKET_EVENTS.stream, { state: state.stream } satisfies MarketStreamEvent);
+    socket.emit(MARKET_EVENTS.stream, { state: state.stream });
   });
 
   const unlisten = state.listen({
@@ -248,7 +259,7 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       nsp.local.emit(MARKET_EVENTS.status, status);
     },
     stream(stream) {
-      nsp.local.emit(MARKET_EVENTS.stream, { state: stream } satisfies MarketStreamEvent);
+      nsp.local.emit(MARKET_EVENTS.stream, { state: stream });
     },
   });
 
@@ -257,18 +268,19 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
     return skipped.length > 0 ? nsp.local.except(skipped.map((socket) => socket.id)) : nsp.local;
   }
 
-  /** Each key of the window once to its room, leaving out the backed-up sockets; catch-ups per socket. */
+  /**
+   * Each key of the window once to its room, leaving out the backed-up sockets; catch-ups to
+   * each socket alone (the room of its id).
+   */
   function broadcast(
     drain: RoomsDrain<Socket>,
     room: (key: string) => string,
-    send: (emit: (event: string, payload: unknown) => void, key: string) => void,
+    send: (to: MarketBroadcast, key: string) => void,
   ): readonly Socket[] {
     const target = localExcept(drain.skipped);
-    for (const key of drain.keys) {
-      send((event, payload) => target.to(room(key)).emit(event, payload), key);
-    }
+    for (const key of drain.keys) send(target.to(room(key)), key);
     for (const [socket, keys] of drain.catchUp) {
-      for (const key of keys) send((event, payload) => socket.emit(event, payload), key);
+      for (const key of keys) send(nsp.local.to(socket.id), key);
     }
     return drain.skipped;
   }
@@ -334,15 +346,15 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       })();
       writeSlice();
     } else {
-      broadcast(quotes.conflator.drainRooms(backedUp), quoteRoom, (emit, symbol) => {
+      broadcast(quotes.conflator.drainRooms(backedUp), quoteRoom, (to, symbol) => {
         const update = updateOf(symbol);
-        if (update) emit(MARKET_EVENTS.quotes, [update]);
+        if (update) to.emit(MARKET_EVENTS.quotes, [update]);
       });
     }
 
-    const skippedBooks = broadcast(books.conflator.drainRooms(backedUp), bookRoom, (emit, symbol) => {
+    const skippedBooks = broadcast(books.conflator.drainRooms(backedUp), bookRoom, (to, symbol) => {
       const quote = state.quote(symbol);
-      if (quote) emit(MARKET_EVENTS.book, toBook(quote));
+      if (quote) to.emit(MARKET_EVENTS.book, toBook(quote));
     });
     const tradesTarget = localExcept(skippedBooks);
     for (const [symbol, trades] of pendingTrades) {
@@ -350,8 +362,8 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
     }
     pendingTrades.clear();
 
-    broadcast(ranks.conflator.drainRooms(backedUp), rankRoom, (emit, list) => {
-      emit(MARKET_EVENTS.rank, state.rankOrEmpty(list as RankList));
+    broadcast(ranks.conflator.drainRooms(backedUp), rankRoom, (to, list) => {
+      to.emit(MARKET_EVENTS.rank, state.rankOrEmpty(list as RankList));
     });
 
     // The window's changed indices to the room; a socket that was backed up has missed some, so it gets all.
@@ -367,8 +379,8 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
     broadcast(
       breadth.conflator.drainRooms(backedUp),
       (key) => key,
-      (emit) => {
-        emit(MARKET_EVENTS.breadth, state.breadth());
+      (to) => {
+        to.emit(MARKET_EVENTS.breadth, state.breadth());
       },
     );
   }

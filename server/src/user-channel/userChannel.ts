@@ -6,9 +6,15 @@ import { positions } from '@bourse/core/trading/schema.ts';
 import { positionView } from '@bourse/core/trading/views.ts';
 import { sessionRoom } from '@bourse/core/user-channel/endSockets.ts';
 import { userRoom } from '@bourse/core/user-channel/userEvents.ts';
-import { DomainError, USER_EVENTS, USER_NAMESPACE } from '@bourse/shared';
+import {
+  DomainError,
+  USER_EVENTS,
+  USER_NAMESPACE,
+  type UserClientToServer,
+  type UserServerToClient,
+} from '@bourse/shared';
 import { eq } from 'drizzle-orm';
-import type { Server, Socket } from 'socket.io';
+import type { DefaultEventsMap, Namespace, Server, Socket } from 'socket.io';
 import { refusal, socketLocale } from '../http/socketRefusal.ts';
 import type { AppContext } from '../platform/appContext.ts';
 import type { ConnectionCaps } from '../platform/connectionCaps.ts';
@@ -25,8 +31,9 @@ interface UserSocketData {
   positions: PositionRow[];
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: events are typed by the shared USER_EVENTS map, not here
-type UserSocket = Socket<any, any, any, UserSocketData>;
+/** /user typed by the shared event maps: the client sends nothing, the server its user's events. */
+type UserNamespace = Namespace<UserClientToServer, UserServerToClient, DefaultEventsMap, UserSocketData>;
+type UserSocket = Socket<UserClientToServer, UserServerToClient, DefaultEventsMap, UserSocketData>;
 
 const handshakeToken = (socket: Socket): string | undefined => {
   const token: unknown = socket.handshake.auth?.token;
@@ -42,7 +49,7 @@ const handshakeToken = (socket: Socket): string | undefined => {
  * a role change close on every replica (endSockets.ts), and it closes itself at expiry.
  */
 export function attachUserChannel(io: Server, app: AppContext, caps: ConnectionCaps): { close(): void } {
-  const nsp = io.of(USER_NAMESPACE);
+  const nsp: UserNamespace = io.of(USER_NAMESPACE);
   nsp.use(async (socket, next) => {
     try {
       const { session, expiresAt } = await readSession(app.db, handshakeToken(socket));
@@ -71,7 +78,7 @@ export function attachUserChannel(io: Server, app: AppContext, caps: ConnectionC
       logger.warn({ err: err.message }, 'user channel: positions not loaded'),
     );
 
-  nsp.on('connection', (socket: UserSocket) => {
+  nsp.on('connection', (socket) => {
     const { userId, sessionId, expiresAt } = socket.data;
     void socket.join([userRoom(userId), sessionRoom(sessionId)]);
     // Sessions last days, well within a timer's range (24.8 days).
@@ -105,7 +112,7 @@ export function attachUserChannel(io: Server, app: AppContext, caps: ConnectionC
   const timer = setInterval(() => {
     if (moved.size === 0) return;
     const tradingDate = tradingDateOf(app.market.status);
-    for (const socket of nsp.sockets.values() as IterableIterator<UserSocket>) {
+    for (const socket of nsp.sockets.values()) {
       for (const p of socket.data.positions ?? []) {
         if (moved.has(p.symbol))
           socket.emit(USER_EVENTS.position, positionView(p, app.market.quote(p.symbol), tradingDate));

@@ -255,14 +255,6 @@ export const bookSubscribeSchema = z.object({ symbol: symbolCode });
 /** What has a chart (K-line, intraday): a stock or an index. Quotes and books stay stocks only. */
 const chartSymbol = z.string().regex(/^(\d{6}|(sh|sz)\d{6})$/, { message: 'market.badChartSymbol' });
 
-/**
- * Every ack: the data, or an error with its errors-catalogue key and translated message.
- * A subscribe that names unknown codes fails whole with market.unknownSymbol and lists them in `symbols`.
- */
-export type Ack<T> =
-  | { ok: true; data: T }
-  | { ok: false; error: { key: string; message: string; symbols?: readonly string[] } };
-
 export const KLINE_PERIODS = ['1m', '5m', '15m', '30m', '60m', 'day', 'week', 'month'] as const;
 export const klinePeriodSchema = z.enum(KLINE_PERIODS, { message: 'market.badPeriod' });
 export type KlinePeriod = (typeof KLINE_PERIODS)[number];

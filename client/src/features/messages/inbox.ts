@@ -1,13 +1,14 @@
 import { USER_NAMESPACE } from '@bourse/shared';
 import { logger } from '../../lib/logger.ts';
+import type { UserSocket } from '../../lib/namespaceSocket.ts';
 import { sessionSocket } from '../session/sessionSocket.ts';
 import { useSession } from '../session/sessionStore.ts';
-import { MessageChannel, type MessageSocket } from './messageChannel.ts';
+import { MessageChannel } from './messageChannel.ts';
 import { initialMessageState, useMessageStore } from './messageStore.ts';
 import { fetchUnreadCount } from './messagesApi.ts';
 
 // The /user socket is shared with the trading channel (see sessionSocket).
-const browserSocket = (): MessageSocket => sessionSocket(USER_NAMESPACE) as unknown as MessageSocket;
+const browserSocket = (): UserSocket => sessionSocket(USER_NAMESPACE);
 
 /** Counts the unread; a failure leaves the last count (the badge is not worth a toast). */
 export function recountUnread(): void {
@@ -17,7 +18,7 @@ export function recountUnread(): void {
   );
 }
 
-let createSocket: () => MessageSocket = browserSocket;
+let createSocket: () => UserSocket = browserSocket;
 let channel: MessageChannel | undefined;
 let unsubscribe: (() => void) | undefined;
 
@@ -37,7 +38,7 @@ export function startInbox(): void {
 }
 
 /** Tests: sockets come from `factory` and the next startInbox() starts afresh. */
-export function resetInbox(factory: () => MessageSocket): void {
+export function resetInbox(factory: () => UserSocket): void {
   unsubscribe?.();
   channel?.bind('');
   channel = undefined;

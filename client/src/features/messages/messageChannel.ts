@@ -1,17 +1,10 @@
 import { type MessageView, USER_EVENTS, userEventSchemas } from '@bourse/shared';
+import type { UserSocket } from '../../lib/namespaceSocket.ts';
 import type { Logger } from '../market/data/marketConnection.ts';
-
-/** The part of a socket.io-client Socket the channel uses; tests give a fake. */
-export interface MessageSocket {
-  readonly connected: boolean;
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  connect(): unknown;
-  disconnect(): unknown;
-}
 
 export interface MessageChannelDeps {
   /** Made once; its handshake reads the session's token on every (re)connect. */
-  createSocket(): MessageSocket;
+  createSocket(): UserSocket;
   /** A message arrived, checked against its contract. */
   receive(message: MessageView): void;
   /** (Re)connected: messages sent while away were not heard, so count the unread again. */
@@ -27,7 +20,7 @@ export interface MessageChannelDeps {
  * A payload that breaks the contract is logged and dropped.
  */
 export class MessageChannel {
-  private socket: MessageSocket | null = null;
+  private socket: UserSocket | null = null;
   private token = '';
 
   constructor(private readonly deps: MessageChannelDeps) {}
@@ -44,7 +37,7 @@ export class MessageChannel {
     if (socket.connected) this.deps.recount();
   }
 
-  private ensureSocket(): MessageSocket {
+  private ensureSocket(): UserSocket {
     if (this.socket) return this.socket;
     const socket = this.deps.createSocket();
     this.socket = socket;

@@ -1,12 +1,14 @@
+import type { SocketNamespace } from '@bourse/shared';
 import { io, type Socket } from 'socket.io-client';
 import { errorText } from '../../i18n/index.ts';
 import { sessionRefused } from '../../lib/http/client.ts';
+import type { NamespaceSocket } from '../../lib/namespaceSocket.ts';
 import { refusalOf } from '../../lib/socketRefusal.ts';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { useSession } from './sessionStore.ts';
 
 /** One socket per namespace for the whole app. */
-const sockets = new Map<string, Socket>();
+const sockets = new Map<SocketNamespace, Socket>();
 
 /**
  * The message to end the session with when a handshake is refused, if the refusal is of the
@@ -29,7 +31,7 @@ export function endedSession(error: unknown, sentToken: string, currentToken: st
  * and language on every (re)connect, so a new login applies at the next connect and refusals
  * come back in the current language; a refusal of the session ends it here as a 401 does.
  */
-export function sessionSocket(namespace: string): Socket {
+export function sessionSocket<N extends SocketNamespace>(namespace: N): NamespaceSocket<N> {
   let socket = sockets.get(namespace);
   if (!socket) {
     let sentToken = '';

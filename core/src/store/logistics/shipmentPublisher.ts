@@ -1,4 +1,4 @@
-import { type ShipmentView, USER_EVENTS, USER_NAMESPACE } from '@bourse/shared';
+import { type ShipmentView, USER_EVENTS, USER_NAMESPACE, type UserServerToClient } from '@bourse/shared';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import { logger } from '../../platform/logger.ts';
@@ -11,7 +11,7 @@ export interface ShipmentPublisher {
 
 /** Emits `shipment` to the room `user:<id>` of /user through the Socket.IO Redis adapter, from any process. */
 export function redisShipmentPublisher(redis: Redis, redisPrefix: string): ShipmentPublisher {
-  const emitter = new Emitter(redis, { key: adapterKey(redisPrefix) }).of(USER_NAMESPACE);
+  const emitter = new Emitter<UserServerToClient>(redis, { key: adapterKey(redisPrefix) }).of(USER_NAMESPACE);
   return {
     publish(userId, shipment) {
       try {

@@ -1,10 +1,10 @@
 import { MARKET_NAMESPACE } from '@bourse/shared';
 import { logger } from '../../../lib/logger.ts';
 import { sessionSocket } from '../../session/sessionSocket.ts';
-import { MarketConnection, type MarketSocket, type SocketFactory } from './marketConnection.ts';
+import { MarketConnection, type SocketFactory } from './marketConnection.ts';
 import { initialMarketState, useMarketStore } from './marketStore.ts';
 
-const browserSocket: SocketFactory = () => sessionSocket(MARKET_NAMESPACE) as unknown as MarketSocket;
+const browserSocket: SocketFactory = () => sessionSocket(MARKET_NAMESPACE);
 
 let createSocket: SocketFactory = browserSocket;
 let connection: MarketConnection | undefined;

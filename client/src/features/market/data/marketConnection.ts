@@ -1,30 +1,40 @@
 import {
-  bookSchema,
-  indexQuotesSchema,
+  type AckError,
+  ackSchema,
   MARKET_EVENTS,
+  type MARKET_NAMESPACE,
   MARKET_PROTOCOL_VERSION,
   MAX_SYMBOLS_PER_SOCKET,
-  marketBreadthSchema,
-  marketStatusSchema,
-  marketStreamSchema,
-  quoteSnapshotSchema,
-  quoteUpdateSchema,
+  type MarketReply,
+  type MarketRequest,
+  type MarketRequestPayload,
+  marketEventSchemas,
+  marketRequests,
   type RankList,
-  rankEventSchema,
-  tradesEventSchema,
 } from '@bourse/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { HeardEvent } from '../../../lib/namespaceSocket.ts';
 import { refusalOf } from '../../../lib/socketRefusal.ts';
 import { FrameInbox, type FrameScheduler } from './frameInbox.ts';
 import { applyBatch, type ConnectionState, type MarketState } from './marketStore.ts';
 import { judgeSeq, type Sequenced } from './sequence.ts';
 import { chunk, diffSets, RefCounter } from './subscriptions.ts';
 
-/** The part of a socket.io-client Socket the connection uses; tests give a fake. */
+type RequestEmits = {
+  [E in MarketRequest]: (event: E, payload: MarketRequestPayload<E>, ack?: (reply: unknown) => void) => unknown;
+};
+/** The union's members as one overloaded function type. */
+type Overloads<U> = (U extends unknown ? (member: U) => void : never) extends (all: infer I) => void ? I : never;
+
+/**
+ * The part of the /market socket the connection uses, typed by the shared event maps: an emit
+ * per request with its payload (the ack is read as unknown and parsed). The socket.io-client
+ * socket fits it as it is, and so does the tests' fake.
+ */
 export interface MarketSocket {
   readonly connected: boolean;
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  emit(event: string, payload: unknown, ack?: (reply: unknown) => void): unknown;
+  on(event: HeardEvent<typeof MARKET_NAMESPACE>, listener: (...args: never[]) => void): unknown;
+  emit: Overloads<RequestEmits[MarketRequest]>;
   connect(): unknown;
   disconnect(): unknown;
 }
@@ -53,18 +63,6 @@ export interface ConnectionDeps {
 }
 
 const ACK_TIMEOUT_MS = 10_000;
-
-const ackSchema = z.union([
-  z.object({ ok: z.literal(true), data: z.unknown() }),
-  z.object({
-    ok: z.literal(false),
-    error: z.object({ key: z.string(), message: z.string(), symbols: z.array(z.string()).optional() }),
-  }),
-]);
-type AckError = Extract<z.infer<typeof ackSchema>, { ok: false }>['error'];
-
-const quoteUpdatesSchema = z.array(quoteUpdateSchema);
-const quoteSnapshotsSchema = z.array(quoteSnapshotSchema);
 
 /** The indices and the breadth are one subscription each, without a payload, counted like a list. */
 const WHOLE = 'whole';
@@ -215,7 +213,9 @@ export class MarketConnection {
       else if (this.connection === 'connecting') this.setConnection('reconnecting');
     });
     socket.on(MARKET_EVENTS.stream, (payload: unknown) =>
-      this.read(marketStreamSchema, payload, MARKET_EVENTS.stream, ({ state }) => this.deps.setState({ feed: state })),
+      this.read(marketEventSchemas[MARKET_EVENTS.stream], payload, MARKET_EVENTS.stream, ({ state }) =>
+        this.deps.setState({ feed: state }),
+      ),
     );
     socket.on(MARKET_EVENTS.status, (payload: unknown) => this.onStatus(payload));
     socket.on(MARKET_EVENTS.quotes, (payload: unknown) => this.onQuotes(payload));
@@ -224,7 +224,9 @@ export class MarketConnection {
     socket.on(MARKET_EVENTS.rank, (payload: unknown) => this.onRank(payload));
     socket.on(MARKET_EVENTS.indices, (payload: unknown) => this.onIndices(payload));
     socket.on(MARKET_EVENTS.breadth, (payload: unknown) =>
-      this.read(marketBreadthSchema, payload, MARKET_EVENTS.breadth, (breadth) => this.inbox.breadth(breadth)),
+      this.read(marketEventSchemas[MARKET_EVENTS.breadth], payload, MARKET_EVENTS.breadth, (breadth) =>
+        this.inbox.breadth(breadth),
+      ),
     );
     this.deps.document?.addEventListener('visibilitychange', () => this.onVisibility());
     if (this.deps.document?.visibilityState === 'hidden') this.pause();
@@ -282,7 +284,7 @@ export class MarketConnection {
       this.socket?.disconnect();
       return;
     }
-    const parsed = marketStatusSchema.safeParse(payload);
+    const parsed = marketEventSchemas[MARKET_EVENTS.status].safeParse(payload);
     if (!parsed.success) {
       this.deps.logger.error('market: a status message broke its contract; dropped', parsed.error.issues);
       return;
@@ -294,19 +296,19 @@ export class MarketConnection {
   }
 
   private onQuotes(payload: unknown): void {
-    const parsed = quoteUpdatesSchema.safeParse(payload);
+    const parsed = marketEventSchemas[MARKET_EVENTS.quotes].safeParse(payload);
     if (!parsed.success) return this.dropped(MARKET_EVENTS.quotes, parsed.error.issues);
     for (const update of parsed.data) this.inbox.quote(update);
   }
 
   private onBook(payload: unknown): void {
-    const parsed = bookSchema.safeParse(payload);
+    const parsed = marketEventSchemas[MARKET_EVENTS.book].safeParse(payload);
     if (!parsed.success) return this.dropped(MARKET_EVENTS.book, parsed.error.issues);
     this.inbox.book(parsed.data);
   }
 
   private onTrades(payload: unknown): void {
-    const parsed = tradesEventSchema.safeParse(payload);
+    const parsed = marketEventSchemas[MARKET_EVENTS.trades].safeParse(payload);
     if (!parsed.success) return this.dropped(MARKET_EVENTS.trades, parsed.error.issues);
     const { symbol, trades } = parsed.data;
     if (!this.wanted.books.has(symbol)) return;
@@ -325,13 +327,13 @@ export class MarketConnection {
   }
 
   private onRank(payload: unknown): void {
-    const parsed = rankEventSchema.safeParse(payload);
+    const parsed = marketEventSchemas[MARKET_EVENTS.rank].safeParse(payload);
     if (!parsed.success) return this.dropped(MARKET_EVENTS.rank, parsed.error.issues);
     this.inbox.rank(parsed.data);
   }
 
   private onIndices(payload: unknown): void {
-    const parsed = indexQuotesSchema.safeParse(payload);
+    const parsed = marketEventSchemas[MARKET_EVENTS.indices].safeParse(payload);
     if (!parsed.success) return this.dropped(MARKET_EVENTS.indices, parsed.error.issues);
     for (const quote of parsed.data) this.inbox.index(quote);
   }
@@ -375,8 +377,18 @@ export class MarketConnection {
     }
     for (const symbols of chunk(quotes.subscribe, MAX_SYMBOLS_PER_SOCKET)) {
       for (const symbol of symbols) this.sent.quotes.add(symbol);
-      this.request(MARKET_EVENTS.quotesSubscribe, { symbols }, (data) => this.onQuoteSnapshots(data), (error) =>
-        this.onQuotesRefused(symbols, error),
+      const request = { symbols };
+      socket.emit(
+        MARKET_EVENTS.quotesSubscribe,
+        request,
+        this.answer(
+          MARKET_EVENTS.quotesSubscribe,
+          request,
+          (snapshots) => {
+            for (const snapshot of snapshots) this.inbox.quote(snapshot);
+          },
+          (error) => this.onQuotesRefused(symbols, error),
+        ),
       );
     }
 
@@ -387,11 +399,12 @@ export class MarketConnection {
     }
     for (const symbol of books.subscribe) {
       this.sent.books.add(symbol);
-      this.request(MARKET_EVENTS.bookSubscribe, { symbol }, (data) => {
-        const parsed = bookSchema.safeParse(data);
-        if (parsed.success) this.inbox.book(parsed.data);
-        else this.dropped(`${MARKET_EVENTS.bookSubscribe} ack`, parsed.error.issues);
-      });
+      const request = { symbol };
+      socket.emit(
+        MARKET_EVENTS.bookSubscribe,
+        request,
+        this.answer(MARKET_EVENTS.bookSubscribe, request, (book) => this.inbox.book(book)),
+      );
     }
 
     const ranks = diffSets(this.sent.ranks, new Set(this.wanted.ranks.keys()));
@@ -401,36 +414,42 @@ export class MarketConnection {
     }
     for (const list of ranks.subscribe) {
       this.sent.ranks.add(list);
-      this.request(MARKET_EVENTS.rankSubscribe, { list }, (data) => {
-        const parsed = rankEventSchema.safeParse(data);
-        if (parsed.success) this.inbox.rank(parsed.data);
-        else this.dropped(`${MARKET_EVENTS.rankSubscribe} ack`, parsed.error.issues);
-      });
+      const request = { list };
+      socket.emit(
+        MARKET_EVENTS.rankSubscribe,
+        request,
+        this.answer(MARKET_EVENTS.rankSubscribe, request, (rank) => this.inbox.rank(rank)),
+      );
     }
 
-    this.syncWhole('indices', indexQuotesSchema, (quotes) => {
-      for (const quote of quotes) this.inbox.index(quote);
-    });
-    this.syncWhole('breadth', marketBreadthSchema, (breadth) => this.inbox.breadth(breadth));
+    const indices = this.wholeChange('indices');
+    if (indices === 'unsubscribe') socket.emit(MARKET_EVENTS.indicesUnsubscribe, {});
+    if (indices === 'subscribe') {
+      socket.emit(
+        MARKET_EVENTS.indicesSubscribe,
+        {},
+        this.answer(MARKET_EVENTS.indicesSubscribe, {}, (quotes) => {
+          for (const quote of quotes) this.inbox.index(quote);
+        }),
+      );
+    }
+    const breadth = this.wholeChange('breadth');
+    if (breadth === 'unsubscribe') socket.emit(MARKET_EVENTS.breadthUnsubscribe, {});
+    if (breadth === 'subscribe') {
+      socket.emit(
+        MARKET_EVENTS.breadthSubscribe,
+        {},
+        this.answer(MARKET_EVENTS.breadthSubscribe, {}, (snapshot) => this.inbox.breadth(snapshot)),
+      );
+    }
   }
 
-  /** Asks for a whole subscription when a screen wants it and none is sent, lets go when none does. */
-  private syncWhole<T>(kind: Whole, snapshotSchema: z.ZodType<T>, onSnapshot: (snapshot: T) => void): void {
-    const { subscribe, unsubscribe } = WHOLE_EVENTS[kind];
+  /** A whole subscription is asked for when a screen wants it and none is sent, let go when none does. */
+  private wholeChange(kind: Whole): 'subscribe' | 'unsubscribe' | undefined {
     const wanted = this.wanted[kind].size > 0;
-    if (this.sent[kind] && !wanted) {
-      this.sent[kind] = false;
-      this.socket?.emit(unsubscribe, {});
-    } else if (!this.sent[kind] && wanted) {
-      this.sent[kind] = true;
-      this.request(subscribe, {}, (data) => this.read(snapshotSchema, data, `${subscribe} ack`, onSnapshot));
-    }
-  }
-
-  private onQuoteSnapshots(data: unknown): void {
-    const parsed = quoteSnapshotsSchema.safeParse(data);
-    if (!parsed.success) return this.dropped(`${MARKET_EVENTS.quotesSubscribe} ack`, parsed.error.issues);
-    for (const snapshot of parsed.data) this.inbox.quote(snapshot);
+    if (this.sent[kind] === wanted) return undefined;
+    this.sent[kind] = wanted;
+    return wanted ? 'subscribe' : 'unsubscribe';
   }
 
   /** A subscribe fails whole: refuse the named codes (or all of them) and ask again for the rest. */
@@ -445,15 +464,16 @@ export class MarketConnection {
     if (error.symbols) this.scheduleSync();
   }
 
-  /** Emits with an ack; `onError` hears refusals, and a lost or garbled ack is forgotten and logged. */
-  private request(
-    event: string,
-    payload: unknown,
-    onData: (data: unknown) => void,
+  /**
+   * The ack of a request being sent, parsed by the request's shared schema: `onData` hears its
+   * data, `onError` refusals; a lost ack is forgotten and logged, a garbled one logged and dropped whole.
+   */
+  private answer<E extends MarketRequest>(
+    event: E,
+    payload: MarketRequestPayload<E>,
+    onData: (data: MarketReply<E>) => void,
     onError?: (error: AckError) => void,
-  ): void {
-    const socket = this.socket;
-    if (!socket) return;
+  ): (reply: unknown) => void {
     let settled = false;
     const timer = setTimeout(() => {
       if (settled) return;
@@ -461,11 +481,11 @@ export class MarketConnection {
       this.deps.logger.warn(`market: no answer to ${event}`);
       this.forgetSent(event, payload);
     }, this.deps.ackTimeoutMs ?? ACK_TIMEOUT_MS);
-    socket.emit(event, payload, (reply: unknown) => {
+    return (reply: unknown) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      const ack = ackSchema.safeParse(reply);
+      const ack = ackSchema(marketRequests[event].reply).safeParse(reply);
       if (!ack.success) {
         this.dropped(`${event} ack`, ack.error.issues);
         return;
@@ -476,11 +496,11 @@ export class MarketConnection {
         this.deps.logger.warn(`market: ${event} refused (${ack.data.error.key})`);
         this.forgetSent(event, payload);
       }
-    });
+    };
   }
 
   /** An unanswered subscribe is not counted as sent, so the next sync (or reconnect) asks again. */
-  private forgetSent(event: string, payload: unknown): void {
+  private forgetSent(event: MarketRequest, payload: unknown): void {
     const body = payload as { symbols?: string[]; symbol?: string; list?: RankList };
     if (event === MARKET_EVENTS.quotesSubscribe) for (const s of body.symbols ?? []) this.sent.quotes.delete(s);
     if (event === MARKET_EVENTS.bookSubscribe && body.symbol) this.sent.books.delete(body.symbol);

@@ -4,9 +4,10 @@ import { sessionSocket } from '../../session/sessionSocket.ts';
 import { useSession } from '../../session/sessionStore.ts';
 import { fetchAccount, fetchFills, fetchOrders, fetchPositions } from './tradingApi.ts';
 import { initialTradingState, type TradingSnapshot, useTradingStore } from './tradingStore.ts';
-import { UserChannel, type UserSocket } from './userChannel.ts';
+import type { UserSocket } from '../../../lib/namespaceSocket.ts';
+import { UserChannel } from './userChannel.ts';
 
-const browserSocket = (): UserSocket => sessionSocket(USER_NAMESPACE) as unknown as UserSocket;
+const browserSocket = (): UserSocket => sessionSocket(USER_NAMESPACE);
 
 async function loadSnapshot(signal: AbortSignal): Promise<TradingSnapshot> {
   const [orders, fills, positions, account] = await Promise.all([

@@ -1,5 +1,6 @@
 import { USER_EVENTS, userEventSchemas } from '@bourse/shared';
 import { isApiError, messageOf } from '../../../lib/http/ApiError.ts';
+import type { UserSocket } from '../../../lib/namespaceSocket.ts';
 import { refusalOf } from '../../../lib/socketRefusal.ts';
 import type { Logger } from '../../market/data/marketConnection.ts';
 import {
@@ -11,14 +12,6 @@ import {
   type TradingState,
   type UserEvent,
 } from './tradingStore.ts';
-
-/** The part of a socket.io-client Socket the channel uses; tests give a fake. */
-export interface UserSocket {
-  readonly connected: boolean;
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  connect(): unknown;
-  disconnect(): unknown;
-}
 
 export interface UserChannelDeps {
   /** Made once; its handshake reads the session's token on every (re)connect. */
