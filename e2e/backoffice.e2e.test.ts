@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { earliestListingDate, exchangeCalendar, giveHoldingHistory } from '@bourse/core/ipo/testing';
-import type { ResolvedRedis } from '@bourse/core/platform/localRedis';
+import { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
 import { scratchPostgres } from '@bourse/core/trading/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   newContext,
-  privateRedis,
   type RunningProduct,
   skipMarketTo,
   skipPastPayment,
@@ -31,7 +30,7 @@ const SUBSCRIPTIONS_OPEN = '09:31';
 
 describe('back office and a new share on phones: verify, bind, transfer, subscribe, draw, pay, list, withdraw', () => {
   let database: Awaited<ReturnType<typeof scratchPostgres>>;
-  let redis: ResolvedRedis;
+  let redis: PrivateRedis;
   let product: RunningProduct;
   let browser: Browser;
   let user: BackOfficeScreens;
@@ -66,7 +65,11 @@ describe('back office and a new share on phones: verify, bind, transfer, subscri
     ((await database.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   beforeAll(async () => {
-    [database, redis, browser] = await Promise.all([scratchPostgres(), privateRedis(), launchBrowser()]);
+    [database, redis, browser] = await Promise.all([
+      scratchPostgres(),
+      PrivateRedis.start(),
+      launchBrowser(),
+    ]);
     product = await startProduct({
       DATABASE_URL: database.url,
       ...testClockEnv(redis),

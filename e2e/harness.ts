@@ -5,10 +5,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type ResolvedRedis, resolveRedis } from '@bourse/core/platform/localRedis';
+import { freePort } from '@bourse/core/platform/localRedis';
+import type { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
 import { skipMarket } from '@bourse/workers/market/testClock';
 import { type Browser, type BrowserContext, chromium, devices } from 'playwright-core';
 import { vi } from 'vitest';
@@ -22,30 +22,6 @@ export interface RunningProduct {
   output(): string;
   /** Sends SIGINT like Ctrl-C and resolves with the exit code. */
   stop(): Promise<number | null>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolvePort(address.port)
-          : reject(new Error('no free port')),
-      );
-    });
-  });
-}
-
-/**
- * A redis-server of the test's own, for `startProduct({ REDIS_URL })`: the product then starts
- * its market clock afresh (09:35, trading) and shares no queue, lock or clock with another run
- * on the machine's Redis. Asked on a port nothing answers, resolveRedis starts a private one.
- */
-export async function privateRedis(): Promise<ResolvedRedis> {
-  return resolveRedis({ ...process.env, REDIS_URL: '' }, { localPort: await freePort() });
 }
 
 /** `env.PORT` picks the port (a benchmark's own); a free one otherwise. */
@@ -110,7 +86,7 @@ const TEST_CLOCK_PREFIX = 'e2e:';
  * workers/src/market/testClock.ts) on its own Redis: the demo day keeps its default length,
  * so a phase lasts while the test works in it, and "the next trading day" is one skip away.
  */
-export function testClockEnv(redis: ResolvedRedis): NodeJS.ProcessEnv {
+export function testClockEnv(redis: PrivateRedis): NodeJS.ProcessEnv {
   return { REDIS_URL: redis.url, REDIS_PREFIX: TEST_CLOCK_PREFIX, FEED_TEST_CLOCK: 'true' };
 }
 
@@ -134,7 +110,7 @@ export async function marketStatus(product: RunningProduct): Promise<MarketStatu
  */
 export async function skipMarketTo(
   product: RunningProduct,
-  redis: ResolvedRedis,
+  redis: PrivateRedis,
   hhmm: string,
 ): Promise<MarketStatus> {
   const before = (await marketStatus(product)).clock?.anchor;
@@ -152,7 +128,7 @@ export async function skipMarketTo(
 /** Skips the market a day at a time to `hhmm` until it trades on `date` or later. */
 export async function skipToDay(
   product: RunningProduct,
-  redis: ResolvedRedis,
+  redis: PrivateRedis,
   date: string,
   hhmm: string,
 ): Promise<MarketStatus> {
@@ -168,7 +144,7 @@ export async function skipToDay(
  */
 export async function skipPastPayment(
   product: RunningProduct,
-  redis: ResolvedRedis,
+  redis: PrivateRedis,
   code: string,
   open: string,
 ): Promise<void> {

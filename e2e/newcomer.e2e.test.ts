@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { ResolvedRedis } from '@bourse/core/platform/localRedis';
+import { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   listingDateOf,
   newContext,
-  privateRedis,
   type RunningProduct,
   skipMarketTo,
   skipPastPayment,
@@ -29,7 +28,7 @@ const PIN = '135790';
 const OPEN = '09:31';
 
 describe('a newcomer and a new share on a phone: register, subscribe, numbers, win, pay, list, sell', () => {
-  let redis: ResolvedRedis;
+  let redis: PrivateRedis;
   let product: RunningProduct;
   let browser: Browser;
   let user: NewShareScreens;
@@ -44,7 +43,7 @@ describe('a newcomer and a new share on a phone: register, subscribe, numbers, w
   };
 
   beforeAll(async () => {
-    redis = await privateRedis();
+    redis = await PrivateRedis.start();
     [product, browser] = await Promise.all([
       startProduct({
         ...testClockEnv(redis),

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { ResolvedRedis } from '@bourse/core/platform/localRedis';
+import { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   newContext,
-  privateRedis,
   type RunningProduct,
   SCREEN_SETTLES,
   skipMarketTo,
@@ -22,7 +21,7 @@ import { TradingScreens } from './pages/trading.ts';
  * meet a trading market.
  */
 describe('trading on a phone: buy, see it everywhere, sell on the next day', () => {
-  let redis: ResolvedRedis;
+  let redis: PrivateRedis;
   let product: RunningProduct;
   let browser: Browser;
   let app: TradingScreens;
@@ -38,7 +37,7 @@ describe('trading on a phone: buy, see it everywhere, sell on the next day', () 
   };
 
   beforeAll(async () => {
-    redis = await privateRedis();
+    redis = await PrivateRedis.start();
     [product, browser] = await Promise.all([
       startProduct({
         ...testClockEnv(redis),

@@ -10,9 +10,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@bourse/core/platform/localRedis';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { freePort, startProduct } from '../e2e/harness.ts';
+import { startProduct } from '../e2e/harness.ts';
 
 const PORT = process.env.PORT ?? '3106';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';

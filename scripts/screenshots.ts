@@ -10,16 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_ACCOUNT } from '@bourse/core/platform';
+import { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
 import { scratchPostgres } from '@bourse/core/trading/testing';
 import type { Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newContext,
-  privateRedis,
-  REPO_ROOT,
-  type RunningProduct,
-  startProduct,
-} from '../e2e/harness.ts';
+import { launchBrowser, newContext, REPO_ROOT, type RunningProduct, startProduct } from '../e2e/harness.ts';
 import { BackOfficeScreens } from '../e2e/pages/backoffice.ts';
 
 const out = join(REPO_ROOT, 'docs', 'screenshots');
@@ -202,7 +196,7 @@ const SHARP_SCREENS: {
 const only = process.argv.slice(2);
 
 // A Redis of its own: the market clock starts afresh, in continuous trading, on every run.
-const [redis, database] = await Promise.all([privateRedis(), scratchPostgres()]);
+const [redis, database] = await Promise.all([PrivateRedis.start(), scratchPostgres()]);
 const [product, browser] = await Promise.all([
   // Demo mode as on embedded defaults (paper cash, real names approved at once), on PostgreSQL.
   startProduct({ REDIS_URL: redis.url, DATABASE_URL: database.url, DEMO_MODE: 'true' }),

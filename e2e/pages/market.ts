@@ -1,4 +1,5 @@
 import type { Page, WebSocket } from 'playwright-core';
+import { expect, vi } from 'vitest';
 import { App } from './app.ts';
 
 /**
@@ -43,14 +44,14 @@ export class MarketScreens extends App {
 
   /** Waits (up to `ms`) until the server says the market is in continuous trading. */
   async waitForTrading(ms = 240_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const response = await this.page.request.get(`${this.baseUrl}/api/market/status`);
-      const body = (await response.json()) as { data?: { phase?: string } };
-      if (body.data?.phase === 'continuous') return;
-      if (Date.now() > deadline) throw new Error(`the market did not trade within ${ms} ms`);
-      await this.page.waitForTimeout(2000);
-    }
+    await vi.waitFor(
+      async () => {
+        const response = await this.page.request.get(`${this.baseUrl}/api/market/status`);
+        const body = (await response.json()) as { data?: { phase?: string } };
+        expect(body.data?.phase, 'the market phase').toBe('continuous');
+      },
+      { timeout: ms, interval: 500 },
+    );
   }
 
   async openMarket(): Promise<void> {
@@ -70,14 +71,18 @@ export class MarketScreens extends App {
 
   /** Waits until the rows on screen show their quotes (names and prices arrived). */
   async waitForQuotes(ms = 30_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const visible = new Set(await this.visibleSymbols());
-      const prices = await this.rowPrices();
-      if (visible.size > 0 && [...visible].every((s) => (prices.get(s) ?? '—') !== '—')) return;
-      if (Date.now() > deadline) throw new Error('the rows on screen got no quotes');
-      await this.page.waitForTimeout(250);
-    }
+    await vi.waitFor(
+      async () => {
+        const visible = await this.visibleSymbols();
+        const prices = await this.rowPrices();
+        expect(visible.length, 'rows on screen').toBeGreaterThan(0);
+        expect(
+          visible.filter((s) => (prices.get(s) ?? '—') === '—'),
+          'rows without a quote',
+        ).toEqual([]);
+      },
+      { timeout: ms, interval: 250 },
+    );
   }
 
   /** Code → price text of the rows mounted now. */
@@ -118,17 +123,20 @@ export class MarketScreens extends App {
   /** Waits until a mounted row shows another price than it first showed; returns its code. */
   async waitForPriceChange(ms = 30_000): Promise<string> {
     const first = new Map<string, string>();
-    const deadline = Date.now() + ms;
-    for (;;) {
-      for (const [symbol, price] of await this.rowPrices()) {
-        if (price === '—') continue;
-        const was = first.get(symbol);
-        if (was === undefined) first.set(symbol, price);
-        else if (was !== price) return symbol;
-      }
-      if (Date.now() > deadline) throw new Error('no price changed on screen');
-      await this.page.waitForTimeout(250);
-    }
+    return vi.waitFor(
+      async () => {
+        let changed: string | undefined;
+        for (const [symbol, price] of await this.rowPrices()) {
+          if (price === '—') continue;
+          const was = first.get(symbol);
+          if (was === undefined) first.set(symbol, price);
+          else if (was !== price) changed ??= symbol;
+        }
+        if (changed === undefined) throw new Error('no price changed on screen');
+        return changed;
+      },
+      { timeout: ms, interval: 250 },
+    );
   }
 
   async openStock(symbol: string, chart: 'intraday' | 'kline' = 'intraday'): Promise<void> {
@@ -147,26 +155,27 @@ export class MarketScreens extends App {
   async waitForDrawnChart(testId: 'intraday-chart' | 'kline-chart', ms = 20_000): Promise<number> {
     const chart = this.page.getByTestId(testId);
     await chart.getByTestId('chart-canvas').locator('canvas').first().waitFor({ timeout: ms });
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const coloured = await chart.evaluate((root) => {
-        let count = 0;
-        for (const canvas of root.querySelectorAll('canvas')) {
-          if (canvas.width === 0 || canvas.height === 0) continue;
-          const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
-          if (!pixels) continue;
-          for (let i = 0; i < pixels.length; i += 4) {
-            const [r = 0, g = 0, b = 0, a = 0] = [pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]];
-            // Saturated pixels: the price line, candles, volume bars; grid and text are grey.
-            if (a > 0 && Math.max(r, g, b) - Math.min(r, g, b) > 80) count++;
+    return vi.waitFor(
+      async () => {
+        const coloured = await chart.evaluate((root) => {
+          let count = 0;
+          for (const canvas of root.querySelectorAll('canvas')) {
+            if (canvas.width === 0 || canvas.height === 0) continue;
+            const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+            if (!pixels) continue;
+            for (let i = 0; i < pixels.length; i += 4) {
+              const [r = 0, g = 0, b = 0, a = 0] = [pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]];
+              // Saturated pixels: the price line, candles, volume bars; grid and text are grey.
+              if (a > 0 && Math.max(r, g, b) - Math.min(r, g, b) > 80) count++;
+            }
           }
-        }
-        return count;
-      });
-      if (coloured > 200) return coloured;
-      if (Date.now() > deadline) throw new Error(`${testId}: nothing drawn (${coloured} coloured pixels)`);
-      await this.page.waitForTimeout(500);
-    }
+          return count;
+        });
+        expect(coloured, `${testId}: coloured pixels drawn`).toBeGreaterThan(200);
+        return coloured;
+      },
+      { timeout: ms, interval: 500 },
+    );
   }
 
   /** The rows of a ranking list screen: code and the price shown. */

@@ -20,6 +20,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { logger } from '../platform/logger.ts';
+import { ThrottledWarning } from '../platform/throttledWarning.ts';
 import { BreadthCounter } from './breadth.ts';
 import { readFeedQuoteJson, readFeedQuotesMessage } from './feedQuote.ts';
 import { type ChartQuote, indexChartQuote } from './history/liveDay.ts';
@@ -66,21 +67,6 @@ const schemaReader =
   <S extends z.ZodType>(schema: S) =>
   (text: string): z.output<S> | undefined =>
     parseJson(schema, text);
-
-/** A broken feed would repeat one warning per message: one line per kind every 10 s, with the count. */
-class ThrottledWarning {
-  private last = 0;
-  private count = 0;
-  constructor(private readonly message: string) {}
-
-  warn(details: Record<string, unknown>): void {
-    this.count++;
-    if (Date.now() - this.last < 10_000) return;
-    logger.warn({ ...details, count: this.count }, this.message);
-    this.last = Date.now();
-    this.count = 0;
-  }
-}
 
 const sameStatus = (a: MarketStatus | null, b: MarketStatus | null) =>
   a?.phase === b?.phase &&

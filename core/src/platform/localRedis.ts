@@ -52,30 +52,63 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+async function answersWithin(port: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
+    if (await pingRedis('127.0.0.1', port)) return true;
+    await new Promise((r) => setTimeout(r, 50));
   }
   return false;
 }
 
-function startPrivateRedis(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  // A private, memory-only Redis: the product keeps nothing in Redis that it cannot rebuild.
-  const dir = mkdtempSync(join(tmpdir(), 'bourse-redis-'));
+export interface RedisServerOptions {
+  port: number;
+  /** Its working directory: where a persistent server keeps its append-only file. */
+  dir: string;
+  /** An append-only file fsynced on every write (production's compose runs Redis so); else memory only. */
+  persistent?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Starts a redis-server child on 127.0.0.1 and resolves once it answers PING. Shared by
+ * `pnpm start`'s private Redis and the tests' own (core/src/testing/privateRedis.ts).
+ */
+export async function startRedisServer({
+  port,
+  dir,
+  persistent = false,
+  env = process.env,
+}: RedisServerOptions): Promise<ChildProcess> {
+  const persistence = persistent
+    ? ['--appendonly', 'yes', '--appendfsync', 'always']
+    : ['--appendonly', 'no'];
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir, ...persistence],
     { stdio: 'ignore', env },
   );
-  child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     child.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'ENOENT' ? new RedisUnavailableError(INSTALL_HINT) : error),
     );
-    child.once('spawn', () => resolve(child));
+    child.once('spawn', () => resolve());
   });
+  if (!(await answersWithin(port, 10_000))) {
+    child.kill('SIGKILL');
+    throw new RedisUnavailableError(
+      `redis-server was started on port ${port} but did not answer PING within 10 s.`,
+    );
+  }
+  return child;
+}
+
+/** Signals a redis-server child (SIGKILL: no shutdown save, no goodbye to clients) and waits for its exit. */
+export async function stopRedisServer(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
 }
 
 /**
@@ -92,17 +125,19 @@ export async function resolveRedis(
     return { url: `redis://127.0.0.1:${localPort}`, source: 'local', stop: async () => {} };
   }
   const port = await freePort();
-  const child = await startPrivateRedis(port, env);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  if (!(await waitFor(() => pingRedis('127.0.0.1', port), 10_000))) {
-    await stop();
-    throw new RedisUnavailableError(
-      `redis-server was started on port ${port} but did not answer PING within 10 s.`,
-    );
+  // A private, memory-only Redis: the product keeps nothing in Redis that it cannot rebuild.
+  const dir = mkdtempSync(join(tmpdir(), 'bourse-redis-'));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  let child: ChildProcess;
+  try {
+    child = await startRedisServer({ port, dir, env });
+  } catch (err) {
+    removeDir();
+    throw err;
   }
+  const stop = async () => {
+    await stopRedisServer(child, 'SIGTERM');
+    removeDir();
+  };
   return { url: `redis://127.0.0.1:${port}`, source: 'private', stop };
 }

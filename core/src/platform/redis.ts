@@ -1,19 +1,14 @@
 import { DomainError } from '@bourse/shared';
 import { type Command, Redis } from 'ioredis';
 import { logger } from './logger.ts';
+import { ThrottledWarning } from './throttledWarning.ts';
 
 /** ioredis retries every ~2 s during an outage; one line a minute per connection is enough. */
-function throttledWarn(message: string): (err: Error) => void {
-  let lastLogged = 0;
-  return (err) => {
-    if (Date.now() - lastLogged < 60_000) return;
-    lastLogged = Date.now();
-    logger.warn({ err: err.message }, message);
-  };
-}
+const OUTAGE_LOG_INTERVAL_MS = 60_000;
 
 function logConnectionErrors(redis: Redis): Redis {
-  redis.on('error', throttledWarn('redis connection error'));
+  const connectionError = new ThrottledWarning('redis connection error', OUTAGE_LOG_INTERVAL_MS);
+  redis.on('error', (err: Error) => connectionError.warn({ err: err.message }));
   return redis;
 }
 
@@ -53,13 +48,13 @@ const FIRE_AND_FORGET = new Set([
 
 /** Logs failures of commands that nobody awaits instead of letting them become unhandled rejections. */
 function catchFloatingCommands(redis: Redis): Redis {
-  const warn = throttledWarn('redis command failed');
+  const commandFailed = new ThrottledWarning('redis command failed', OUTAGE_LOG_INTERVAL_MS);
   const send = redis.sendCommand.bind(redis);
   redis.sendCommand = (command: Command, ...rest) => {
     if (FIRE_AND_FORGET.has(command.name)) {
       command.promise.catch((err: Error) => {
         // Commands cut off by our own disconnect() at shutdown are expected.
-        if (redis.status !== 'end') warn(err);
+        if (redis.status !== 'end') commandFailed.warn({ err: err.message });
       });
     }
     return send(command, ...rest);

@@ -7,9 +7,9 @@ import { users } from '@bourse/core/db/schema.ts';
 import type { Database } from '@bourse/core/platform/database.ts';
 import { scratchPostgres } from '@bourse/core/testing/testDatabase.ts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withoutWrites } from '../testing/rows.ts';
-import { connected, startReplica, until, userSocket } from '../user-channel/testing/userSockets.ts';
+import { connected, startReplica, userSocket } from '../user-channel/testing/userSockets.ts';
 
 const CLI = fileURLToPath(new URL('./cli/adminUser.ts', import.meta.url));
 
@@ -108,7 +108,7 @@ describe('pnpm admin:user (PostgreSQL: the CLI runs in a process of its own)', (
         code: 0,
       });
       const changedAt = Date.now();
-      await until(() => closedAt !== undefined, 3_000);
+      await vi.waitFor(() => expect(closedAt).toBeDefined(), { timeout: 3_000, interval: 20 });
       expect(closedAt! - changedAt).toBeLessThan(1_000);
       expect(await adminUserWith(env, '--account', 'Alice_ops', '--role', 'user')).toMatchObject({ code: 0 });
     } finally {

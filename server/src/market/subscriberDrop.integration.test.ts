@@ -1,6 +1,6 @@
 import { FeedDouble, feedQuote, marketStatus } from '@bourse/core/market/testing/feedDouble.ts';
-import { type ResolvedRedis, resolveRedis } from '@bourse/core/platform/localRedis.ts';
 import { logger } from '@bourse/core/platform/logger.ts';
+import { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
 import {
   FEED_KEYS,
   type FeedQuote,
@@ -18,8 +18,6 @@ import { marketSocket, open, record, request } from './testing/marketClient.ts';
 
 const DROP_LOG =
   'market: lost the feed subscriber (dropped by Redis?); reconnecting, then resyncing from the snapshots';
-// Port 1 never has a Redis: resolveRedis then starts a private redis-server, whose limits this test may change.
-const SILENT_PORT = 1;
 const SHARD = feedShard('604000');
 
 /** `count` symbols of one feed shard: the feed publishes a shard's quotes as one message. */
@@ -32,7 +30,8 @@ function symbolsOfShard(count: number): string[] {
 }
 
 describe('a feed subscriber that Redis drops for its output buffer', () => {
-  let redis: ResolvedRedis;
+  // A Redis of the test's own, whose limits it may change.
+  let redis: PrivateRedis;
   let t: TestServer & { close(): Promise<void> };
   let feed: FeedDouble;
   let socket: Socket;
@@ -42,7 +41,7 @@ describe('a feed subscriber that Redis drops for its output buffer', () => {
   const symbols = symbolsOfShard(MAX_SYMBOLS_PER_SOCKET);
 
   beforeAll(async () => {
-    redis = await resolveRedis({ PATH: process.env.PATH ?? '' }, { localPort: SILENT_PORT });
+    redis = await PrivateRedis.start();
     t = await startTestServer('pglite', { redisUrl: redis.url, config: { marketConflationMs: 50 } });
     // After the server set the logger's level, which replaces its methods.
     warn = vi.spyOn(logger, 'warn');

@@ -5,7 +5,7 @@ import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { messageRoutes, USER_EVENTS, USER_NAMESPACE, userEventSchemas } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { withoutWrites } from '../testing/rows.ts';
 import { useTestServer } from '../testing/testServer.ts';
@@ -140,18 +140,23 @@ describe.each(DB_KINDS)('messages on %s', (kind) => {
     }
     // What a worker does: its own Redis connection and the app's prefix.
     const publisher = redisMessagePublisher(t.redis, t.redisPrefix);
-    const sent = await t.database.db.transaction((tx) =>
-      notify(tx, { userId: alice.user.id, kind: 'verificationResult', params: { status: 'passed' } }),
-    );
+    const send = (userId: string) =>
+      t.database.db.transaction((tx) =>
+        notify(tx, { userId, kind: 'verificationResult', params: { status: 'passed' } }),
+      );
+    const heardBy = (userId: string) => heard.get(userId)?.map((p) => userEventSchemas.message.parse(p));
+    const sent = await send(alice.user.id);
     publisher.publish(sent);
-
-    const deadline = Date.now() + 5_000;
-    while ((heard.get(alice.user.id)?.length ?? 0) === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(heard.get(alice.user.id)?.map((p) => userEventSchemas.message.parse(p))).toEqual([sent.message]);
-    // Give a stray event time to arrive before concluding none came.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(heard.get(bob.user.id)).toEqual([]);
+    await vi.waitFor(() => expect(heardBy(alice.user.id)).toEqual([sent.message]), {
+      timeout: 5_000,
+      interval: 20,
+    });
+    // Bob's own message, published after Alice's on the same channel: once it is there, hers would be too.
+    const bobs = await send(bob.user.id);
+    publisher.publish(bobs);
+    await vi.waitFor(() => expect(heardBy(bob.user.id)).toEqual([bobs.message]), {
+      timeout: 5_000,
+      interval: 20,
+    });
   });
 });

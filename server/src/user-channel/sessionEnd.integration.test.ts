@@ -9,10 +9,10 @@ import { redisUserSockets } from '@bourse/core/user-channel/endSockets.ts';
 import { USER_EVENTS, userRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ServerChild, spawnServer } from '../market/testing/spawnServer.ts';
 import { expectOk } from '../testing/expectations.ts';
-import { connected, record, until, userSocket, useTwoReplicas } from './testing/userSockets.ts';
+import { connected, record, userSocket, useTwoReplicas } from './testing/userSockets.ts';
 
 /** The promise is to disconnect within a second of the session ending. */
 const WITHIN_MS = 1_000;
@@ -57,7 +57,7 @@ describe.each(DB_KINDS)('ending a session closes its /user sockets on every repl
   }
 
   async function closedBy(watched: Watched, endedAt: number): Promise<void> {
-    await until(() => watched.closedAt !== undefined, 3_000);
+    await vi.waitFor(() => expect(watched.closedAt).toBeDefined(), { timeout: 3_000, interval: 20 });
     expect(watched.reason).toBe('io server disconnect');
     expect(watched.closedAt! - endedAt).toBeLessThan(WITHIN_MS);
   }
@@ -66,9 +66,13 @@ describe.each(DB_KINDS)('ending a session closes its /user sockets on every repl
   async function tradeAndCheck(trader: Trader, open: Watched, closed: Watched) {
     const heardBefore = closed.heard.length;
     expect((await trader.buy('604000', 100)).status).toBe(200);
-    await until(() => open.heard.some((h) => h.event === USER_EVENTS.balance));
-    // Give a stray event time to arrive before concluding none came.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The trade's last event on the open socket: the same room's broadcast would have reached
+    // the closed one with it, had it stayed open.
+    await vi.waitFor(() => expect(open.heard.map((h) => h.event)).toContain(USER_EVENTS.position), {
+      timeout: 5_000,
+      interval: 20,
+    });
+    expect(open.heard.map((h) => h.event)).toContain(USER_EVENTS.balance);
     expect(closed.heard.slice(heardBefore)).toEqual([]);
   }
 
@@ -124,7 +128,7 @@ describe.each(DB_KINDS)('ending a session closes its /user sockets on every repl
       .set({ expiresAt: new Date(expiresAt) })
       .where(eq(sessions.tokenHash, hashSessionToken(first.token)));
     const watched = await watch(first.token);
-    await until(() => watched.closedAt !== undefined, 8_000);
+    await vi.waitFor(() => expect(watched.closedAt).toBeDefined(), { timeout: 8_000, interval: 20 });
     expect(watched.reason).toBe('io server disconnect');
     expect(watched.closedAt!).toBeGreaterThanOrEqual(expiresAt);
     expect(watched.closedAt! - expiresAt).toBeLessThan(WITHIN_MS);
@@ -168,7 +172,7 @@ describe('ending a session across two server processes (PostgreSQL: they share i
     });
     expectOk(await api.post('/api/user/logout', {}, { token }), userRoutes.logout.response);
     const loggedOutAt = Date.now();
-    await until(() => closedAt !== undefined, 3_000);
+    await vi.waitFor(() => expect(closedAt).toBeDefined(), { timeout: 3_000, interval: 20 });
     expect(closedAt! - loggedOutAt).toBeLessThan(WITHIN_MS);
   });
 });

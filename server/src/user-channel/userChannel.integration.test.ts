@@ -1,8 +1,9 @@
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { Trader } from '@bourse/core/trading/testing/trader.ts';
-import { type OrderView, USER_EVENTS, userEventSchemas } from '@bourse/shared';
-import { describe, expect, it } from 'vitest';
-import { connected, record, until, userSocket, useTwoReplicas } from './testing/userSockets.ts';
+import { type OrderView, tradingRoutes, USER_EVENTS, userEventSchemas } from '@bourse/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { expectOk } from '../testing/expectations.ts';
+import { connected, record, userSocket, useTwoReplicas } from './testing/userSockets.ts';
 
 describe.each(DB_KINDS)('Socket.IO /user on %s', (kind) => {
   // A second replica on the same database and Redis prefix: events cross over through the adapter.
@@ -35,7 +36,10 @@ describe.each(DB_KINDS)('Socket.IO /user on %s', (kind) => {
 
     const placed = await alice.buy('604000', 100);
     expect(placed.status).toBe(200);
-    await until(() => aliceHeard.some((h) => h.event === USER_EVENTS.position));
+    await vi.waitFor(() => expect(aliceHeard.map((h) => h.event)).toContain(USER_EVENTS.position), {
+      timeout: 5_000,
+      interval: 20,
+    });
 
     const byEvent = (event: string) => aliceHeard.filter((h) => h.event === event).map((h) => h.payload);
     const [order] = byEvent(USER_EVENTS.order) as OrderView[];
@@ -57,9 +61,18 @@ describe.each(DB_KINDS)('Socket.IO /user on %s', (kind) => {
       quantity: 100,
       sellableQuantity: 0,
     });
-    // Give a stray event time to arrive before concluding none came.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(bobHeard).toEqual([]);
-    expect(bobOnOrigin).toEqual([]);
+
+    // Bob's own trade, published after Alice's on the same path: once he has heard all of it, a
+    // stray event of hers would have reached him too. So he hears exactly what she heard, for his order.
+    const bobs = expectOk(await bob.buy('604000', 100), tradingRoutes.placeOrder.response);
+    const events = (heard: { event: string }[]) => heard.map((h) => h.event).sort();
+    for (const heard of [bobHeard, bobOnOrigin]) {
+      await vi.waitFor(() => expect(heard.map((h) => h.event)).toContain(USER_EVENTS.position), {
+        timeout: 5_000,
+        interval: 20,
+      });
+      expect(events(heard)).toEqual(events(aliceHeard));
+      expect(heard.find((h) => h.event === USER_EVENTS.order)?.payload).toMatchObject({ id: bobs.id });
+    }
   });
 });

@@ -3,9 +3,8 @@ import { type Database, loadConfig, logger } from '@bourse/core/platform';
 import { createUser, openTestDatabase } from '@bourse/core/trading/testing';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteKeys, TEST_REDIS_URL } from '../market/testing/redis.ts';
-import { until } from '../testing/until.ts';
 import { sessionPurgeService } from './sessionPurgeWorker.ts';
 
 // The purge's SQL is tested on both database kinds in the server; this checks the schedule.
@@ -45,7 +44,10 @@ describe('the session purge worker', () => {
       redisPrefix: prefix,
     });
     try {
-      await until(async () => (await expiresAts()).length === 1, 30_000);
+      await vi.waitFor(async () => expect(await expiresAts()).toHaveLength(1), {
+        timeout: 30_000,
+        interval: 50,
+      });
     } finally {
       await running.stop();
     }

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type BankTransferRequest, BankUnavailableError } from '@bourse/core/banking';
 import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import type { TransferCallbackJob } from '@bourse/shared';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BANK_OPTIONS, SimulatedBank, type SimulatedBankOptions } from './simulatedBank.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -70,8 +69,14 @@ describe('the simulated bank', () => {
       outcome: { status: 'passed' },
       bankReference: first.state === 'pending' ? first.bankReference : '',
     });
-    await sleep(50);
-    expect(await gateway.query(req.reference)).toMatchObject({ state: 'passed' });
+    // It decides 20–40 ms after receiving.
+    await vi.waitFor(
+      async () => expect(await gateway.query(req.reference)).toMatchObject({ state: 'passed' }),
+      {
+        timeout: 5_000,
+        interval: 10,
+      },
+    );
     expect(await gateway.query(randomUUID())).toEqual({ state: 'unknown' });
   });
 
@@ -86,9 +91,12 @@ describe('the simulated bank', () => {
     const silent = bank({ lostCallbackRate: 1 });
     const lost = request();
     await silent.gateway.submit(lost);
-    await sleep(50);
+    // Decided, which is when it would have called back.
+    await vi.waitFor(
+      async () => expect(await silent.gateway.query(lost.reference)).toMatchObject({ state: 'passed' }),
+      { timeout: 5_000, interval: 10 },
+    );
     expect(silent.delivered).toEqual([]);
-    expect(await silent.gateway.query(lost.reference)).toMatchObject({ state: 'passed' });
   });
 
   it('times out before or after recording, so a caller cannot tell whether it arrived', async () => {
@@ -108,8 +116,11 @@ describe('the simulated bank', () => {
     const { gateway } = bank();
     const req = request({ expiresAt: new Date(Date.now() - 1) });
     await gateway.submit(req);
-    await sleep(50);
-    expect(await gateway.query(req.reference)).toMatchObject({ state: 'refused', reason: 'expired' });
+    await vi.waitFor(
+      async () =>
+        expect(await gateway.query(req.reference)).toMatchObject({ state: 'refused', reason: 'expired' }),
+      { timeout: 5_000, interval: 10 },
+    );
   });
 
   it('decides the same for the same seed and reference', async () => {

@@ -3,8 +3,7 @@ import { auditBanking, DB_KINDS, HEALTHY, openTestDatabase } from '@bourse/core/
 import { type Database, loadConfig } from '@bourse/core/platform';
 import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../testing/until.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BANK_OPTIONS, type SimulatedBankOptions } from './simulatedBank.ts';
 import { auditingCount, cashByCustomer, fileTransfers, newCustomer } from './testing/transfers.ts';
 import { bankTransferService } from './transferWorker.ts';
@@ -61,7 +60,7 @@ describe.each(DB_KINDS)('the bank-transfer worker on %s', (kind) => {
     for (let i = 0; i < 4; i++) customers.push(await newCustomer(db));
     const ids = await fileTransfers(db, redis, prefix, customers, 6);
     await startWorker();
-    await until(async () => (await auditingCount(db)) === 0, 240_000);
+    await vi.waitFor(async () => expect(await auditingCount(db)).toBe(0), { timeout: 240_000, interval: 50 });
 
     expect(await auditBanking(db)).toEqual(HEALTHY);
     for (const c of await cashByCustomer(db)) {
@@ -80,7 +79,7 @@ describe.each(DB_KINDS)('the bank-transfer worker on %s', (kind) => {
     // Nothing left to submit: the request lapses the moment it is made.
     const ids = await fileTransfers(db, redis, prefix, [customer], 2, 0);
     await startWorker({ timeoutRate: 0 });
-    await until(async () => (await auditingCount(db)) === 0, 30_000);
+    await vi.waitFor(async () => expect(await auditingCount(db)).toBe(0), { timeout: 30_000, interval: 50 });
     const rows = await db.query.bankTransfers.findMany({
       columns: { status: true, refusalReason: true },
       where: (t, { inArray }) => inArray(t.id, ids),
@@ -102,7 +101,7 @@ describe.each(DB_KINDS)('the bank-transfer worker on %s', (kind) => {
     if (queueKeys.length > 0) await redis.del(...queueKeys);
     expect(await auditingCount(db)).toBe(4);
     await startWorker({ timeoutRate: 0, lostCallbackRate: 0 });
-    await until(async () => (await auditingCount(db)) === 0, 30_000);
+    await vi.waitFor(async () => expect(await auditingCount(db)).toBe(0), { timeout: 30_000, interval: 50 });
     expect(await auditBanking(db)).toEqual(HEALTHY);
     for (const c of await cashByCustomer(db)) expect(c.cash).toBe(c.expected);
   }, 60_000);

@@ -23,9 +23,8 @@ import { BLOCK_TRADE_JOBS, BLOCK_TRADE_QUEUES, blockTradeJobIds } from '@bourse/
 import { type Queue, Worker } from 'bullmq';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteKeys, TEST_REDIS_URL } from '../market/testing/redis.ts';
-import { until } from '../testing/until.ts';
 import { settlementProcessor } from './settlementWorker.ts';
 import { AFTER_BUY, AFTER_SELL, outcomes, placeOrders, QUOTE, SYMBOL } from './testing/orders.ts';
 
@@ -105,15 +104,18 @@ describe.each(DB_KINDS)('a block-trade settlement that fails every attempt, on %
         },
       })),
     );
-    await until(async () => (await failedSettlements(db)).length === 2, 20_000);
-    await until(
+    await vi.waitFor(async () => expect(await failedSettlements(db)).toHaveLength(2), {
+      timeout: 20_000,
+      interval: 50,
+    });
+    await vi.waitFor(
       async () =>
-        (
+        expect(
           await Promise.all(
             placed.map(async (p) => (await queue.getJob(blockTradeJobIds.settle(p)))?.getState()),
-          )
-        ).every((state) => state === 'failed'),
-      10_000,
+          ),
+        ).toEqual(placed.map(() => 'failed')),
+      { timeout: 10_000, interval: 50 },
     );
 
     const failed = await failedSettlements(db);
@@ -133,7 +135,10 @@ describe.each(DB_KINDS)('a block-trade settlement that fails every attempt, on %
     for (const { orderId } of placed)
       expect((await retrySettlement(db, queue, orderId)).status).toBe('pending');
     expect(await failedSettlements(db)).toEqual([]);
-    await until(async () => (await outcomes(db)).every((o) => o.status === 'settled'), 20_000);
+    await vi.waitFor(
+      async () => expect((await outcomes(db)).every((o) => o.status === 'settled')).toBe(true),
+      { timeout: 20_000, interval: 50 },
+    );
 
     const settled = await outcomes(db);
     const bySide = (side: 'buy' | 'sell') => settled.find((o) => o.side === side)!;

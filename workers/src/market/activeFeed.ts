@@ -5,6 +5,7 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type Database, logger } from '@bourse/core/platform';
+import { ThrottledWarning } from '@bourse/core/platform/throttledWarning.ts';
 import {
   decimalToCents,
   FEED_KEYS,
@@ -63,21 +64,6 @@ const AFTER_CLOSE: ReadonlySet<MarketStatus['phase']> = new Set(['postClose', 'a
 /** What numbering on needs of a published quote (stock or index). */
 const publishedQuoteSchema = z.object({ symbol: z.string(), seq: z.number().int(), time: z.number() });
 
-/** A Redis outage fails every publish: one line every 10 s, with the count. */
-class ThrottledLog {
-  private last = 0;
-  private count = 0;
-  constructor(private readonly message: string) {}
-
-  warn(err: Error): void {
-    this.count++;
-    if (Date.now() - this.last < 10_000) return;
-    logger.warn({ err: err.message, count: this.count }, this.message);
-    this.last = Date.now();
-    this.count = 0;
-  }
-}
-
 export interface ActiveFeedDeps {
   redis: Redis;
   database: Database;
@@ -117,7 +103,8 @@ export class ActiveFeed {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | null = null;
   private readonly background = new Set<Promise<void>>();
-  private readonly failures = new ThrottledLog('feed: publish failed');
+  // A Redis outage fails every publish.
+  private readonly failures = new ThrottledWarning('feed: publish failed');
   private stopped = false;
 
   constructor(private readonly deps: ActiveFeedDeps) {
@@ -329,7 +316,7 @@ export class ActiveFeed {
     // A slow tick (a day change, a busy Redis) delays the next instead of piling them up.
     if (this.ticking || this.stopped) return;
     this.ticking = this.step()
-      .catch((err: Error) => this.failures.warn(err))
+      .catch((err: Error) => this.failures.warn({ err: err.message }))
       .finally(() => {
         this.ticking = null;
       });

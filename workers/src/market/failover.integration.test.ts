@@ -1,7 +1,4 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { scratchPostgres } from '@bourse/core/trading/testing';
+import { CRASH_TEST_TIMEOUT_MS, type CrashHarness, crashHarness } from '@bourse/core/testing/crashHarness.ts';
 import {
   FEED_KEYS,
   FEED_SHARDS,
@@ -9,45 +6,20 @@ import {
   feedStatusMessageSchema,
   parseJson,
 } from '@bourse/shared';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeCheckpoint } from '../feed/checkpoint.ts';
-import { deleteKeys, TEST_REDIS_URL } from './testing/redis.ts';
 
 const LOCK_TTL_MS = 1500;
-
-interface Feed {
-  child: ChildProcess;
-  started: Promise<void>;
-  active: Promise<number>;
-}
-
-function spawnFeed(env: Record<string, string>): Feed {
-  const child = fork(fileURLToPath(new URL('./testing/feedProcess.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      FEED_SYMBOLS: '300',
-      FEED_LOCK_TTL_MS: String(LOCK_TTL_MS),
-      FEED_PUBLISH_MS: '250',
-      FEED_BACKFILL_DAYS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const on = (type: string) =>
-    new Promise<number>((resolve, reject) => {
-      child.on('message', (m: { type?: string }) => m.type === type && resolve(Date.now()));
-      child.once('exit', (code) => reject(new Error(`feed exited with ${code} before '${type}'`)));
-    });
-  const started = on('started').then(() => undefined);
-  const active = on('active');
-  // The first feed's death rejects its 'active' if it never got there; nobody waits for that one.
-  active.catch(() => undefined);
-  started.catch(() => undefined);
-  return { child, started, active };
-}
+const FEED = new URL('./testing/feedProcess.ts', import.meta.url);
+const FEED_ENV = {
+  FEED_SYMBOLS: '300',
+  FEED_LOCK_TTL_MS: String(LOCK_TTL_MS),
+  FEED_PUBLISH_MS: '250',
+  FEED_BACKFILL_DAYS: '0',
+};
+/** Of the 300 symbols, how many must be seen on both sides of the takeover. */
+const CONTINUED = 250;
 
 interface Seen {
   seq: number;
@@ -58,16 +30,13 @@ interface Seen {
 }
 
 describe('feed failover (two processes on postgres)', () => {
-  const prefix = `test:${randomUUID()}:`;
   const seen = new Map<string, Seen[]>();
-  const feeds: Feed[] = [];
-  let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
-  let redis: Redis;
+  let harness: CrashHarness;
   let subscriber: Redis;
 
   beforeAll(async () => {
-    scratch = await scratchPostgres();
-    redis = new Redis(TEST_REDIS_URL);
+    harness = await crashHarness();
+    const { redis, prefix } = harness;
     subscriber = redis.duplicate();
     subscriber.on('message', (_channel: string, text: string) => {
       for (const q of feedQuotesMessageSchema.parse(JSON.parse(text)).quotes) {
@@ -81,57 +50,58 @@ describe('feed failover (two processes on postgres)', () => {
   });
 
   afterAll(async () => {
-    for (const { child } of feeds) if (child.connected) child.disconnect();
-    const exited = ({ child }: Feed) =>
-      child.exitCode !== null || child.signalCode !== null
-        ? undefined
-        : new Promise((r) => child.once('exit', r));
-    await Promise.all(feeds.map(exited));
-    subscriber.disconnect();
-    await deleteKeys(redis, prefix);
-    redis.disconnect();
-    await scratch.close();
+    subscriber?.disconnect();
+    await harness?.cleanup();
   });
 
-  it('takes over within seconds of the active feed being killed, continuing every symbol’s numbers and day', async () => {
-    const env = { DATABASE_URL: scratch.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix };
-    const first = spawnFeed(env);
-    feeds.push(first);
-    await first.active;
-    const second = spawnFeed(env);
-    feeds.push(second);
-    await second.started;
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    // The active feed checkpoints its day, so the standby resumes from there instead of replaying it.
-    const deadline = Date.now() + 20_000;
-    let checkpoint: Buffer | null = null;
-    while (!checkpoint && Date.now() < deadline) {
-      checkpoint = await redis.getBuffer(`${prefix}market:feed:checkpoint`);
-      if (!checkpoint) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const state = checkpoint ? decodeCheckpoint(checkpoint) : undefined;
-    const status = parseJson(feedStatusMessageSchema, await redis.get(`${prefix}${FEED_KEYS.statusKey}`));
-    expect(state?.tradingDate).toBe(status?.tradingDate);
+  it(
+    'takes over within seconds of the active feed being killed, continuing every symbol’s numbers and day',
+    async () => {
+      const { redis, prefix } = harness;
+      const first = harness.fork(FEED, FEED_ENV);
+      await first.sent('active');
+      const second = harness.fork(FEED, FEED_ENV);
+      await second.sent('started');
+      // The active feed checkpoints its day, so the standby resumes from there instead of replaying it.
+      const checkpoint = await vi.waitFor(
+        async () => {
+          const stored = await redis.getBuffer(`${prefix}market:feed:checkpoint`);
+          expect(stored).not.toBeNull();
+          return stored!;
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      const state = decodeCheckpoint(checkpoint);
+      const status = parseJson(feedStatusMessageSchema, await redis.get(`${prefix}${FEED_KEYS.statusKey}`));
+      expect(state?.tradingDate).toBe(status?.tradingDate);
+      // Enough symbols quoted by the first feed to compare with what the second publishes.
+      await vi.waitFor(() => expect(seen.size).toBeGreaterThan(CONTINUED), { timeout: 10_000, interval: 50 });
 
-    const killedAt = Date.now();
-    first.child.kill('SIGKILL');
-    const tookOverAt = await second.active;
-    expect(tookOverAt - killedAt).toBeLessThan(LOCK_TTL_MS + 4000);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+      const killedAt = Date.now();
+      await first.kill9();
+      const tookOverAt = await second.sent('active');
+      expect(tookOverAt - killedAt).toBeLessThan(LOCK_TTL_MS + 4000);
+      // Symbols quoted by both feeds: wait until the second has published most of them.
+      const continued = () =>
+        [...seen].flatMap(([symbol, list]) => {
+          const before = list.filter((q) => q.at < killedAt);
+          const after = list.filter((q) => q.at > tookOverAt);
+          return before.length > 0 && after.length > 0 ? [{ symbol, list, before, after }] : [];
+        });
+      await vi.waitFor(() => expect(continued().length).toBeGreaterThan(CONTINUED), {
+        timeout: 10_000,
+        interval: 50,
+      });
 
-    let continued = 0;
-    for (const [symbol, list] of seen) {
-      const before = list.filter((q) => q.at < killedAt);
-      const after = list.filter((q) => q.at > tookOverAt);
-      if (before.length === 0 || after.length === 0) continue;
-      continued++;
-      // Numbers only grow, through the takeover too (gap-free unless the kill cut a publish in half).
-      for (let i = 1; i < list.length; i++) expect(list[i]!.seq, symbol).toBeGreaterThan(list[i - 1]!.seq);
-      // The same day goes on: its open and previous close stay, its volume never shrinks.
-      expect(after[0]!.open, symbol).toBe(before.at(-1)!.open);
-      expect(after[0]!.prevClose, symbol).toBe(before.at(-1)!.prevClose);
-      expect(after[0]!.volume, symbol).toBeGreaterThanOrEqual(before.at(-1)!.volume);
-    }
-    expect(continued).toBeGreaterThan(250);
-  });
+      for (const { symbol, list, before, after } of continued()) {
+        // Numbers only grow, through the takeover too (gap-free unless the kill cut a publish in half).
+        for (let i = 1; i < list.length; i++) expect(list[i]!.seq, symbol).toBeGreaterThan(list[i - 1]!.seq);
+        // The same day goes on: its open and previous close stay, its volume never shrinks.
+        expect(after[0]!.open, symbol).toBe(before.at(-1)!.open);
+        expect(after[0]!.prevClose, symbol).toBe(before.at(-1)!.prevClose);
+        expect(after[0]!.volume, symbol).toBeGreaterThanOrEqual(before.at(-1)!.volume);
+      }
+    },
+    CRASH_TEST_TIMEOUT_MS,
+  );
 });

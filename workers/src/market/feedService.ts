@@ -3,6 +3,7 @@
  * lock; every other feed process stands by, polling, and takes over once the lock expires.
  */
 import { logger } from '@bourse/core/platform';
+import { RedisLease } from '@bourse/core/platform/redisLease.ts';
 import { FEED_KEYS, MARKET_QUEUES } from '@bourse/shared';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -10,13 +11,12 @@ import { generateUniverse, type Universe } from '../feed/index.ts';
 import type { BackgroundService, WorkerContext } from '../service.ts';
 import { ActiveFeed } from './activeFeed.ts';
 import { backfillHistory } from './backfill.ts';
-import { FeedLock } from './feedLock.ts';
 import { type FeedOptions, feedOptionsFromEnv } from './feedOptions.ts';
 import { sweepDragonTigerLists } from './listSweep.ts';
 import { bullPrefix } from './queues.ts';
 
 export class FeedSupervisor {
-  private readonly lock: FeedLock;
+  private readonly lock: RedisLease;
   private readonly queue: Queue;
   private active: ActiveFeed | null = null;
   private universe: Universe | undefined;
@@ -30,7 +30,7 @@ export class FeedSupervisor {
     private readonly redis: Redis,
     private readonly options: FeedOptions,
   ) {
-    this.lock = new FeedLock(redis, `${options.redisPrefix}${FEED_KEYS.lockKey}`, options.lockTtlMs);
+    this.lock = new RedisLease(redis, `${options.redisPrefix}${FEED_KEYS.lockKey}`, options.lockTtlMs);
     this.queue = new Queue(MARKET_QUEUES.dragonTiger, {
       connection: redis,
       prefix: bullPrefix(options.redisPrefix),
@@ -129,7 +129,7 @@ export class FeedSupervisor {
       return;
     }
     this.active = active;
-    logger.info({ id: this.lock.id }, 'feed: active');
+    logger.info({ id: this.lock.holder }, 'feed: active');
     active.track(this.backfill(active), 'backfill');
   }
 

@@ -21,8 +21,7 @@ import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { Dec, storeFulfilmentJobId } from '@bourse/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../testing/until.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storeShipmentService } from './logistics/shipmentWorker.ts';
 import { deliveredMarksOrder, fulfilmentTimingsOf, orderFulfilmentService } from './orderFulfilmentWorker.ts';
 
@@ -169,10 +168,13 @@ describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind
     };
     try {
       const ids = [kept, lost];
-      await until(async () => {
-        const rows = await db.select().from(storeOrders).where(inArray(storeOrders.id, ids));
-        return rows.every((r) => r.status === 'completed');
-      }, 30_000);
+      await vi.waitFor(
+        async () => {
+          const rows = await db.select().from(storeOrders).where(inArray(storeOrders.id, ids));
+          expect(rows.map((r) => r.status)).toEqual(ids.map(() => 'completed'));
+        },
+        { timeout: 30_000, interval: 50 },
+      );
       // A few more sweeps pass over the finished and the cancelled orders.
       await new Promise((resolve) => setTimeout(resolve, 700));
 

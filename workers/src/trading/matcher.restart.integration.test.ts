@@ -1,6 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { deleteKeys } from '@bourse/core/testing/redis.ts';
+import { CRASH_TEST_TIMEOUT_MS, type CrashHarness, crashHarness } from '@bourse/core/testing/crashHarness.ts';
 import {
   allPositions,
   auditLedger,
@@ -11,37 +10,26 @@ import {
   MarketDouble,
   marketTime,
   quote,
-  scratchPostgres,
   serviceDeps,
   TODAY,
 } from '@bourse/core/trading/testing';
 import { Dec, FEED_KEYS, feedShard, feedTradesMessageSchema, type TradeTick } from '@bourse/shared';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forkReady } from '../testing/forkReady.ts';
-import { until } from '../testing/until.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SYMBOL = '604000';
 const USERS = 20;
 const ORDER_QUANTITY = 1000;
 const TICK_VOLUME = 100;
 const TICKS = ORDER_QUANTITY / TICK_VOLUME;
 
-function spawnMatcher(env: Record<string, string>) {
-  const { child, ready } = forkReady(new URL('./testing/matcherProcess.ts', import.meta.url), 'held', env);
-  return { child, held: ready };
-}
+const MATCHER = new URL('./testing/matcherProcess.ts', import.meta.url);
 
 describe('the matcher killed in the middle of a burst of fills (postgres)', () => {
-  const prefix = `test:${randomUUID()}:`;
-  let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
-  let redis: Redis;
-  const children: ChildProcess[] = [];
+  let harness: CrashHarness;
 
   beforeAll(async () => {
-    scratch = await scratchPostgres();
-    redis = new Redis(REDIS_URL);
+    harness = await crashHarness();
+    const { redis, prefix, scratch } = harness;
     const market = new MarketDouble(redis, prefix);
     await market.status();
     await market.quotes(quote(SYMBOL, { asks: [{ price: '10.50', volume: 1000 }] }));
@@ -61,12 +49,7 @@ describe('the matcher killed in the middle of a burst of fills (postgres)', () =
     }
   }, 60_000);
 
-  afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL');
-    await deleteKeys(redis, prefix);
-    redis.disconnect();
-    await scratch?.close();
-  });
+  afterAll(() => harness?.cleanup());
 
   const ticks: TradeTick[] = Array.from({ length: TICKS }, (_, i) => ({
     price: '9.99',
@@ -76,6 +59,7 @@ describe('the matcher killed in the middle of a burst of fills (postgres)', () =
     seq: i + 1,
   }));
   const publishTicks = async () => {
+    const { redis, prefix } = harness;
     const channel = `${prefix}${FEED_KEYS.tradesChannel(feedShard(SYMBOL))}`;
     for (const t of ticks) {
       await redis.publish(
@@ -84,41 +68,48 @@ describe('the matcher killed in the middle of a burst of fills (postgres)', () =
       );
     }
   };
-  const fillCount = () => countRows(scratch.database.db, 'fills');
+  const fillCount = () => countRows(harness.scratch.database.db, 'fills');
 
-  it('has every fill once after a restart and the resent trades, and the ledger balances', async () => {
-    const env = { DATABASE_URL: scratch.url, REDIS_URL, REDIS_PREFIX: prefix, LOCK_TTL_MS: '1000' };
-    const first = spawnMatcher(env);
-    children.push(first.child);
-    await first.held;
-    await publishTicks();
-    await until(async () => (await fillCount()) >= USERS, 30_000);
-    first.child.kill('SIGKILL');
-    const atKill = await fillCount();
-    expect(atKill).toBeLessThan(USERS * TICKS);
-
-    // The dead matcher's locks expire; the feed resends the trades after a failover.
-    const second = spawnMatcher(env);
-    children.push(second.child);
-    await second.held;
-    await publishTicks();
-    await until(async () => (await fillCount()) === USERS * TICKS, 60_000);
-
-    const { db } = scratch.database;
-    const perOrder = await fillsPerOrder(db);
-    expect(perOrder).toHaveLength(USERS);
-    for (const row of perOrder) {
-      expect(row).toEqual({
-        quantity: ORDER_QUANTITY,
-        status: 'filled',
-        fills: TICKS,
-        filled: ORDER_QUANTITY,
-        sources: TICKS,
+  it(
+    'has every fill once after a restart and the resent trades, and the ledger balances',
+    async () => {
+      const env = { LOCK_TTL_MS: '1000' };
+      const first = harness.fork(MATCHER, env);
+      await first.sent('held');
+      await publishTicks();
+      await vi.waitFor(async () => expect(await fillCount()).toBeGreaterThanOrEqual(USERS), {
+        timeout: 30_000,
+        interval: 50,
       });
-    }
-    const held = await allPositions(db);
-    expect(held).toHaveLength(USERS);
-    for (const p of held) expect(p.quantity).toBe(ORDER_QUANTITY);
-    expect(await auditLedger(db)).toEqual({ total: '0.00', driftedAccounts: [], unbalancedEntries: [] });
-  }, 120_000);
+      await first.kill9();
+      const atKill = await fillCount();
+      expect(atKill).toBeLessThan(USERS * TICKS);
+
+      // The dead matcher's locks expire; the feed resends the trades after a failover.
+      await harness.fork(MATCHER, env).sent('held');
+      await publishTicks();
+      await vi.waitFor(async () => expect(await fillCount()).toBe(USERS * TICKS), {
+        timeout: 60_000,
+        interval: 50,
+      });
+
+      const { db } = harness.scratch.database;
+      const perOrder = await fillsPerOrder(db);
+      expect(perOrder).toHaveLength(USERS);
+      for (const row of perOrder) {
+        expect(row).toEqual({
+          quantity: ORDER_QUANTITY,
+          status: 'filled',
+          fills: TICKS,
+          filled: ORDER_QUANTITY,
+          sources: TICKS,
+        });
+      }
+      const held = await allPositions(db);
+      expect(held).toHaveLength(USERS);
+      for (const p of held) expect(p.quantity).toBe(ORDER_QUANTITY);
+      expect(await auditLedger(db)).toEqual({ total: '0.00', driftedAccounts: [], unbalancedEntries: [] });
+    },
+    CRASH_TEST_TIMEOUT_MS,
+  );
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@bourse/core/platform';
 import { logger } from '@bourse/core/platform';
+import { RedisLease } from '@bourse/core/platform/redisLease.ts';
 import {
   expireOrders,
   type Fence,
@@ -35,10 +36,6 @@ interface HeldShard {
   /** The shard's work, one message at a time in arrival order. */
   queue: Promise<void>;
 }
-
-// Renew only a lock that is still ours; give it up likewise.
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 /**
  * The resting-order matcher: fills open limit orders from the feed's trade ticks, uncrosses the
@@ -77,8 +74,9 @@ export class Matcher {
     return `${this.prefix}${name}`;
   }
 
-  private lockKey(shard: number): string {
-    return this.key(`trading:matcher:{q${shard}}:lock`);
+  /** The shard's lock, under this matcher's id. */
+  private lock(shard: number): RedisLease {
+    return new RedisLease(this.redis, this.key(`trading:matcher:{q${shard}}:lock`), this.ttl, this.id);
   }
 
   async start(): Promise<void> {
@@ -111,9 +109,7 @@ export class Matcher {
       .catch((err: Error) => logger.warn({ err: err.message }, 'matcher: unsubscribe failed while stopping'));
     // Let work in hand finish, then free the shards so a standby need not wait for the locks to expire.
     await Promise.all([...this.held.values()].map((h) => h.queue));
-    await Promise.all(
-      [...this.held.keys()].map((shard) => this.redis.eval(RELEASE, 1, this.lockKey(shard), this.id)),
-    );
+    await Promise.all([...this.held.keys()].map((shard) => this.lock(shard).release()));
     this.held.clear();
   }
 
@@ -122,9 +118,8 @@ export class Matcher {
     for (let shard = 0; shard < FEED_SHARDS && !this.stopped; shard++) {
       try {
         if (this.held.has(shard)) {
-          const renewed = await this.redis.eval(RENEW, 1, this.lockKey(shard), this.id, this.ttl);
-          if (renewed !== 1) this.drop(shard, 'lock lost');
-        } else if (await this.redis.set(this.lockKey(shard), this.id, 'PX', this.ttl, 'NX')) {
+          if (!(await this.lock(shard).renew())) this.drop(shard, 'lock lost');
+        } else if (await this.lock(shard).acquire()) {
           const fence = await takeShard(this.deps.db, shard);
           this.held.set(shard, { fence, queue: Promise.resolve() });
           logger.info({ shard, token: fence.token }, 'matcher: took shard');

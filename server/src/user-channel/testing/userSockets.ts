@@ -35,14 +35,6 @@ export function record(socket: Socket): { event: string; payload: unknown }[] {
   return heard;
 }
 
-export async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /**
  * A second server replica on the test server's database and Redis prefix: what one replica
  * sends through the Socket.IO adapter reaches the sockets of the other.

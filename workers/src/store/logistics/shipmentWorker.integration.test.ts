@@ -13,8 +13,7 @@ import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { SHIPMENT_EVENTS, shipmentJobIds } from '@bourse/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../../testing/until.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storeShipmentService } from './shipmentWorker.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -59,10 +58,13 @@ describe.each(DB_KINDS)('the store-shipment worker on %s', (kind) => {
     }).start({ config: loadConfig({}), database, redisUrl: REDIS_URL, redisPrefix: prefix });
     try {
       const ids = [kept.shipmentId, lost.shipmentId];
-      await until(async () => {
-        const rows = await db.select().from(storeShipments).where(inArray(storeShipments.id, ids));
-        return rows.every((r) => r.status === 'delivered');
-      }, 20_000);
+      await vi.waitFor(
+        async () => {
+          const rows = await db.select().from(storeShipments).where(inArray(storeShipments.id, ids));
+          expect(rows.map((r) => r.status)).toEqual(ids.map(() => 'delivered'));
+        },
+        { timeout: 20_000, interval: 50 },
+      );
       for (const id of ids) {
         const events = await db
           .select({ event: storeShipmentEvents.event })
