@@ -6,7 +6,7 @@ import { SearchBox } from '../../shared-ui/SearchBox.tsx';
 import { searchInstruments } from '../market/data/marketApi.ts';
 import { LoadState } from '../market/LoadState.tsx';
 import { useDebounced } from '../market/useDebounced.ts';
-import { clearRecent, type RecentSearch, readRecent, rememberSearch } from './recentSearches.ts';
+import { clearRecent, type RecentSearch, rememberSearch, useRecentSearches } from './recentSearches.ts';
 import '../market/market.css';
 
 /** Typing settles this long before a request; each new request aborts the one before. */
@@ -24,10 +24,10 @@ export function InstrumentSearch({ onPick }: { onPick: (item: RecentSearch) => v
   const [results, retry] = useLoad((signal) => searchInstruments(query, signal), [query], {
     enabled: query.length > 0,
   });
-  const [recent, setRecent] = useState<RecentSearch[]>(readRecent);
+  const recent = useRecentSearches((s) => s.recent);
 
   const pick = (item: RecentSearch) => {
-    setRecent(rememberSearch(item));
+    rememberSearch(item);
     onPick(item);
   };
 
@@ -49,14 +49,7 @@ export function InstrumentSearch({ onPick }: { onPick: (item: RecentSearch) => v
           <section className="card search-recent" data-testid="search-recent">
             <div className="card__head">
               <h2 className="card__title">{t('search.recent')}</h2>
-              <button
-                type="button"
-                className="card__more link-button"
-                onClick={() => {
-                  clearRecent();
-                  setRecent([]);
-                }}
-              >
+              <button type="button" className="card__more link-button" onClick={clearRecent}>
                 {t('search.clear')}
               </button>
             </div>

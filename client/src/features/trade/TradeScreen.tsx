@@ -17,6 +17,7 @@ import { Segmented } from '../market/Segmented.tsx';
 import { InstrumentSearch } from '../search/InstrumentSearch.tsx';
 import { useTodayOrders, useTradingChannel } from './data/hooks.ts';
 import { useTradingStore } from './data/tradingStore.ts';
+import { rememberSymbol, SYMBOL, useLastSymbol } from './lastSymbol.ts';
 import { OrderList } from './orders/OrderList.tsx';
 import { SnapshotState } from './SnapshotState.tsx';
 import { Ticket } from './ticket/Ticket.tsx';
@@ -24,26 +25,6 @@ import { instrumentOf } from './ticket/ticketMath.ts';
 import '../market/market.css';
 import '../stock/stock.css';
 import './trade.css';
-
-const SYMBOL = /^\d{6}$/;
-const LAST_SYMBOL_KEY = 'bourse.trade.symbol';
-
-function lastSymbol(): string | undefined {
-  try {
-    const saved = localStorage.getItem(LAST_SYMBOL_KEY);
-    return saved && SYMBOL.test(saved) ? saved : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function rememberSymbol(symbol: string): void {
-  try {
-    localStorage.setItem(LAST_SYMBOL_KEY, symbol);
-  } catch {
-    // Private mode may refuse storage: the ticket then opens empty next time.
-  }
-}
 
 /** The ticket once its quote and the trading day are known (the account's snapshot is awaited around it). */
 function TicketArea({ symbol, side }: { symbol: string; side: Side }) {
@@ -116,7 +97,8 @@ export function TradeScreen() {
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   const [params, setParams] = useSearchParams();
   const asked = params.get('symbol');
-  const symbol = asked && SYMBOL.test(asked) ? asked : lastSymbol();
+  const last = useLastSymbol((s) => s.symbol);
+  const symbol = asked && SYMBOL.test(asked) ? asked : (last ?? undefined);
   const side: Side = params.get('side') === 'sell' ? 'sell' : 'buy';
   const [picking, setPicking] = useState(false);
   const orders = useTodayOrders();
