@@ -1,5 +1,5 @@
 import { type MessageView, USER_EVENTS, userEventSchemas } from '@bourse/shared';
-import type { Logger } from '../market/data/marketConnection.ts';
+import type { Logger } from '../market/index.ts';
 
 /** The part of a socket.io-client Socket the channel uses; tests give a fake. */
 export interface MessageSocket {

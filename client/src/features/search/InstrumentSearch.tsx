@@ -1,13 +1,13 @@
 import type { InstrumentListing } from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebounced } from '../../lib/useDebounced.ts';
 import { useLoad } from '../../lib/useLoad.ts';
+import { LoadState } from '../../shared-ui/LoadState.tsx';
 import { SearchBox } from '../../shared-ui/SearchBox.tsx';
-import { searchInstruments } from '../market/data/marketApi.ts';
-import { LoadState } from '../market/LoadState.tsx';
-import { useDebounced } from '../market/useDebounced.ts';
+import { searchInstruments } from '../market/index.ts';
 import { clearRecent, type RecentSearch, rememberSearch, useRecentSearches } from './recentSearches.ts';
-import '../market/market.css';
+import './search.css';
 
 /** Typing settles this long before a request; each new request aborts the one before. */
 export const SEARCH_DEBOUNCE_MS = 200;

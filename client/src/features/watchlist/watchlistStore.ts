@@ -6,7 +6,7 @@ import { i18n } from '../../i18n/index.ts';
 import { logger } from '../../lib/logger.ts';
 import { fieldOf, parseJson, persisted } from '../../lib/persisted.ts';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
-import { useSession } from '../session/sessionStore.ts';
+import { useSession } from '../session/index.ts';
 import { fetchWatchlist, mergeWatchlist, unwatch, watch } from './watchlistApi.ts';
 
 /**
