@@ -58,6 +58,25 @@ module.exports = {
       from: { path: '^client/' },
       to: { path: ['^server/', '^workers/', '^core/'] },
     },
+    {
+      name: 'feature-through-its-index',
+      comment:
+        "A feature reaches another only through its public face, features/<name>/index.ts: what it does not export there may change without breaking anyone. Tests may set up another feature's internals.",
+      severity: 'error',
+      from: { path: '^client/src/features/([^/]+)/', pathNot: '[.]test[.]tsx?$' },
+      to: {
+        path: '^client/src/features/[^/]+/',
+        pathNot: ['^client/src/features/$1/', '^client/src/features/[^/]+/index[.]ts$', '[.]css$'],
+      },
+    },
+    {
+      name: 'ui-kit-not-features',
+      comment:
+        'shared-ui/ and lib/ serve every feature, so they import none (a feature is free to import them).',
+      severity: 'error',
+      from: { path: '^client/src/(shared-ui|lib)/', pathNot: '[.]test[.]tsx?$' },
+      to: { path: '^client/src/features/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

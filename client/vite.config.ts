@@ -91,7 +91,15 @@ export default defineConfig({
     rolldownOptions: {
       // @bourse/shared is pure declarations (schemas, tables, helpers): a screen that needs one
       // locale helper must not pull zod and decimal.js in with the rest of its index.
-      treeshake: { moduleSideEffects: [{ test: /[\\/]shared[\\/]src[\\/]/, sideEffects: false }] },
+      // A feature's module is kept only when something it exports is used: another feature
+      // reaches it through the feature's index.ts, which must not drag in the rest (a socket, a
+      // store) with it. Its stylesheets are kept as imported.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]shared[\\/]src[\\/]/, sideEffects: false },
+          { test: /[\\/]client[\\/]src[\\/]features[\\/].*\.tsx?$/, sideEffects: false },
+        ],
+      },
     },
   },
   server: { proxy },

@@ -9,6 +9,7 @@ import { applyColors, useSession } from './features/session/sessionStore.ts';
 import { initI18n } from './i18n/index.ts';
 import { logger } from './lib/logger.ts';
 import './styles/global.css';
+import './shared-ui/kit.css';
 
 const session = useSession.getState();
 applyFrame(navigator.userAgent);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Icon } from '../../shared-ui/Icon.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { useSession } from '../session/sessionStore.ts';
+import { useSession } from '../session/index.ts';
 import { fetchIssues } from './adminApi.ts';
 import { ComplaintsCard } from './ComplaintsCard.tsx';
 import { IssuesCard } from './IssuesCard.tsx';

@@ -5,8 +5,8 @@ import { messageOf } from '../../lib/http/ApiError.ts';
 import { dataOf } from '../../lib/loadable.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
+import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
-import { LoadingOr } from '../identity/LoadingOr.tsx';
 import { fetchProgress, runBatch } from './adminApi.ts';
 
 /** While a run is under way its progress is polled this often. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { useLoad } from '../../lib/useLoad.ts';
-import { LoadingOr } from '../identity/LoadingOr.tsx';
+import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
 import { fetchComplaints } from './adminApi.ts';
 
 type AdminComplaint = z.infer<typeof adminComplaintSchema>;

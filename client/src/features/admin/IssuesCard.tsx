@@ -1,9 +1,9 @@
 import type { IpoStatus, IpoView } from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { money } from '../../lib/accountFormat.ts';
 import type { Loadable } from '../../lib/loadable.ts';
-import { LoadingOr } from '../identity/LoadingOr.tsx';
-import { money } from '../trade/format.ts';
+import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
 import { BatchPanel } from './BatchPanel.tsx';
 
 /** Statuses from which an issue has an allotment batch to run or to look back on. */

@@ -2,7 +2,7 @@ import type { OutboxMail } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { useLoad } from '../../lib/useLoad.ts';
-import { LoadingOr } from '../identity/LoadingOr.tsx';
+import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
 import { fetchOutbox } from './adminApi.ts';
 
 /** A reset code is mailed at any time; the desk looks again this often. */

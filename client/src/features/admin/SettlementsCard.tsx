@@ -6,8 +6,8 @@ import { formatDate } from '../../lib/date/formatDate.ts';
 import { messageOf } from '../../lib/http/ApiError.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
+import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
-import { LoadingOr } from '../identity/LoadingOr.tsx';
 import { fetchFailedSettlements, retrySettlement } from './adminApi.ts';
 
 /** A failure is recorded by a worker at any time; the desk looks again this often. */

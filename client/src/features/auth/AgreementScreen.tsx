@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../shared-ui/Button.tsx';
 import { goBack } from '../../shared-ui/goBack.ts';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { InfoArticle } from '../info/InfoArticle.tsx';
-import { useSession } from '../session/sessionStore.ts';
+import { InfoArticle } from '../info/index.ts';
+import { useSession } from '../session/index.ts';
 import { REGISTER_DRAFT_KEY } from './registerForm.ts';
 
 /** The user agreement as registration shows it, with "agree" ticking the register form's box. */

@@ -9,7 +9,7 @@ import { Field } from '../../shared-ui/Field.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { FormError, useFormSubmit } from '../../shared-ui/useFormSubmit.tsx';
-import { LanguageSelect } from '../settings/LanguageSelect.tsx';
+import { LanguageSelect } from '../settings/index.ts';
 import { login } from './authApi.ts';
 import { Brand } from './Brand.tsx';
 

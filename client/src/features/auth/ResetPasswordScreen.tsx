@@ -9,7 +9,7 @@ import { Field } from '../../shared-ui/Field.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { FormError, useFormSubmit } from '../../shared-ui/useFormSubmit.tsx';
-import { useSession } from '../session/sessionStore.ts';
+import { useSession } from '../session/index.ts';
 
 type ResetField = 'account' | 'code' | 'password' | 'confirmPassword';
 

@@ -1,7 +1,7 @@
 import { type LoginCredentials, type RegisterCredentials, userRoutes } from '@bourse/shared';
 import { encryptCredentials } from '../../lib/crypto/encryptCredentials.ts';
 import { callApi } from '../../lib/http/client.ts';
-import { useSession } from '../session/sessionStore.ts';
+import { useSession } from '../session/index.ts';
 
 /**
  * Encrypts the credentials with the server's current key, posts them as `{query}` and starts

@@ -6,7 +6,7 @@ import { useLoad } from '../../lib/useLoad.ts';
 import { Cell, CellGroup } from '../../shared-ui/Cell.tsx';
 import { Icon } from '../../shared-ui/Icon.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { fetchAccount } from '../trade/data/tradingApi.ts';
+import { fetchAccount } from '../trade/index.ts';
 import './banking.css';
 
 /** `/ucenter/transfer`: bank-securities transfers — the cash that can move, and the way in or out. */

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { newIdempotencyKey } from '../trade/data/tradingApi.ts';
+import { newIdempotencyKey } from '../trade/index.ts';
 
 /**
  * One Idempotency-Key per decision: asking again for the same request (a retry after a timeout

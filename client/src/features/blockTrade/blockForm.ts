@@ -15,7 +15,7 @@ import {
 } from '@bourse/shared';
 import { errorText } from '../../i18n/index.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
-import { instrumentOf, type TicketQuote } from '../trade/ticket/ticketMath.ts';
+import { instrumentOf, type TicketQuote } from '../trade/index.ts';
 
 export type BlockField = 'price' | 'quantity' | 'form';
 

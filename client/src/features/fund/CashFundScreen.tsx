@@ -1,22 +1,22 @@
 import { type CashFundOverview, Dec, type FundOperation, type FundYield } from '@bourse/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { money } from '../../lib/accountFormat.ts';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { dataOf } from '../../lib/loadable.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { usePagedList } from '../../lib/usePagedList.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { Field } from '../../shared-ui/Field.tsx';
+import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
+import { PagedList } from '../../shared-ui/PagedList.tsx';
+import { Pnl } from '../../shared-ui/Pnl.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
+import { Segmented } from '../../shared-ui/Segmented.tsx';
 import { Sheet } from '../../shared-ui/Sheet.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { FormError, useFormSubmit } from '../../shared-ui/useFormSubmit.tsx';
-import { useIdempotencyKey } from '../banking/useIdempotencyKey.ts';
-import { LoadingOr } from '../identity/LoadingOr.tsx';
-import { Segmented } from '../market/Segmented.tsx';
-import { PagedList } from '../portfolio/PagedList.tsx';
-import { money } from '../trade/format.ts';
-import { Pnl } from '../trade/Pnl.tsx';
+import { useIdempotencyKey } from '../banking/index.ts';
 import {
   FUND_PAGE_SIZE,
   fetchFundHistory,
@@ -26,7 +26,6 @@ import {
   subscribeFund,
 } from './fundApi.ts';
 import { type FundTradeKind, validateFundTrade } from './fundForm.ts';
-import '../market/market.css';
 import '../trade/trade.css';
 import '../portfolio/portfolio.css';
 import './fund.css';

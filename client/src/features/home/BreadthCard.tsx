@@ -1,8 +1,8 @@
 import type { MarketBreadth } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CardHead } from '../market/CardHead.tsx';
-import { useBreadth } from '../market/data/hooks.ts';
+import { CardHead } from '../../shared-ui/CardHead.tsx';
+import { useBreadth } from '../market/index.ts';
 
 /**
  * How many stocks are up, flat and down, as counts and one proportional bar, and how many are

@@ -4,15 +4,14 @@ import type { RouteId } from '../../app/routeTypes.ts';
 import { Cell, CellGroup } from '../../shared-ui/Cell.tsx';
 import { Icon, type IconName } from '../../shared-ui/Icon.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { useMarketStatus } from '../market/data/hooks.ts';
-import { MarketStatusBar } from '../market/MarketStatusBar.tsx';
-import { SearchLink } from '../market/SearchLink.tsx';
+import { SearchLink } from '../../shared-ui/SearchLink.tsx';
+import { MarketStatusBar, useMarketStatus } from '../market/index.ts';
 import { BreadthCard } from './BreadthCard.tsx';
 import { HotList } from './HotList.tsx';
 import { IndexCards } from './IndexCards.tsx';
 import { useIndexViews } from './useIndexViews.ts';
 import { WatchlistCard } from './WatchlistCard.tsx';
-import '../market/market.css';
+import './home.css';
 
 const SHORTCUTS: readonly { id: RouteId; to: string; icon: IconName }[] = [
   { id: 'market', to: '/market', icon: 'market' },

@@ -1,10 +1,10 @@
 import type { RankList } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CardHead } from '../market/CardHead.tsx';
-import { useRank } from '../market/data/hooks.ts';
-import { formatCompact, formatPct, trendClass, trendOf } from '../market/format.ts';
-import { NameCode } from '../market/NameCode.tsx';
+import { formatCompact, formatPct, trendClass, trendOf } from '../../lib/format.ts';
+import { CardHead } from '../../shared-ui/CardHead.tsx';
+import { NameCode } from '../../shared-ui/NameCode.tsx';
+import { useRank } from '../market/index.ts';
 
 /** The top of a live ranking list, each row linking to its stock, with a link to the whole list if it has one. */
 export function HotList({

@@ -1,6 +1,6 @@
 import type { IndexQuoteUpdate } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
-import { DASH, formatChange, formatPct, trendClass, trendOf } from '../market/format.ts';
+import { DASH, formatChange, formatPct, trendClass, trendOf } from '../../lib/format.ts';
 import { Sparkline } from './Sparkline.tsx';
 
 /** The three headline indices, in the order Chinese apps show them. */

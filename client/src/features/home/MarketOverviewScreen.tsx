@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { useBreadth } from '../market/data/hooks.ts';
-import { MarketStatusBar } from '../market/MarketStatusBar.tsx';
-import { SearchLink } from '../market/SearchLink.tsx';
+import { SearchLink } from '../../shared-ui/SearchLink.tsx';
+import { MarketStatusBar, useBreadth } from '../market/index.ts';
 import { BreadthFigures } from './BreadthCard.tsx';
 import { HotList } from './HotList.tsx';
 import { IndexCards } from './IndexCards.tsx';
 import { useIndexViews } from './useIndexViews.ts';
-import '../market/market.css';
+import './home.css';
 
 /** Rows of each of the gainers and losers lists. */
 export const OVERVIEW_ROWS = 10;

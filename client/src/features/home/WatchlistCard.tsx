@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CardHead } from '../market/CardHead.tsx';
-import { useQuote, useQuoteStream } from '../market/data/hooks.ts';
-import { DASH, formatPct, trendClass, trendOf } from '../market/format.ts';
-import { NameCode } from '../market/NameCode.tsx';
-import { useFlash } from '../market/QuoteRow.tsx';
-import { useWatchlist } from '../watchlist/watchlistStore.ts';
+import { DASH, formatPct, trendClass, trendOf } from '../../lib/format.ts';
+import { CardHead } from '../../shared-ui/CardHead.tsx';
+import { NameCode } from '../../shared-ui/NameCode.tsx';
+import { useFlash, useQuote, useQuoteStream } from '../market/index.ts';
+import { useWatchlist } from '../watchlist/index.ts';
 
 function WatchRow({ symbol }: { symbol: string }) {
   const quote = useQuote(symbol);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { dataOf } from '../../lib/loadable.ts';
 import { useLoad } from '../../lib/useLoad.ts';
-import { useIndices } from '../market/data/hooks.ts';
+import { loadMarketApi, useIndices } from '../market/index.ts';
 import { INDEX_SYMBOLS, type IndexSymbol, type IndexView } from './IndexCards.tsx';
 import { type IndexLine, withLiveValue } from './indexLines.ts';
 
@@ -12,7 +12,7 @@ type Lines = Partial<Record<IndexSymbol, IndexLine>>;
 
 async function loadLines(signal: AbortSignal): Promise<Lines> {
   // The REST contracts (zod) load with the market data layer, after the first screen.
-  const { fetchIntraday } = await import('../market/data/marketApi.ts');
+  const { fetchIntraday } = await loadMarketApi();
   const days = await Promise.all(INDEX_SYMBOLS.map((symbol) => fetchIntraday(symbol, signal)));
   return Object.fromEntries(
     days.map((day, i) => [

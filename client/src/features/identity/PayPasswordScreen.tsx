@@ -7,12 +7,12 @@ import type { FieldErrors } from '../../lib/forms.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { goBack } from '../../shared-ui/goBack.ts';
+import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
 import { PinInput } from '../../shared-ui/PinInput.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { FormError, useFormSubmit } from '../../shared-ui/useFormSubmit.tsx';
 import { fetchPayPasswordStatus, savePayPassword } from './identityApi.ts';
-import { LoadingOr } from './LoadingOr.tsx';
 import { type PayPasswordField, type PayPasswordForm, validatePayPassword } from './payPasswordForm.ts';
 import './identity.css';
 

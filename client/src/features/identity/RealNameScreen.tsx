@@ -6,12 +6,12 @@ import type { FieldErrors } from '../../lib/forms.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { Field } from '../../shared-ui/Field.tsx';
+import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { FormError, useFormSubmit } from '../../shared-ui/useFormSubmit.tsx';
-import { refusalReasonText } from '../messages/messageText.ts';
+import { refusalReasonText } from '../messages/index.ts';
 import { fetchAuthenticationDetail, submitRealName } from './identityApi.ts';
-import { LoadingOr } from './LoadingOr.tsx';
 import { type RealNameField, type RealNameForm, validateRealName } from './realNameForm.ts';
 import './identity.css';
 

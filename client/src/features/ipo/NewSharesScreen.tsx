@@ -2,13 +2,12 @@ import type { IpoStatus, IpoView } from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { money } from '../../lib/accountFormat.ts';
 import { useLoad } from '../../lib/useLoad.ts';
+import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { LoadingOr } from '../identity/LoadingOr.tsx';
-import { Segmented } from '../market/Segmented.tsx';
-import { money } from '../trade/format.ts';
+import { Segmented } from '../../shared-ui/Segmented.tsx';
 import { fetchCalendar } from './ipoApi.ts';
-import '../market/market.css';
 import './ipo.css';
 
 type Tab = 'subscribing' | 'upcoming' | 'inProgress' | 'listed';

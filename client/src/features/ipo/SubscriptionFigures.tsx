@@ -1,6 +1,6 @@
 import { formatMoney, type IpoSubscriptionView } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
-import { money } from '../trade/format.ts';
+import { money } from '../../lib/accountFormat.ts';
 
 const shares = (n: number) => formatMoney(n, 0);
 

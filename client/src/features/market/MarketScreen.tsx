@@ -1,16 +1,16 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebounced } from '../../lib/useDebounced.ts';
 import { useLoad } from '../../lib/useLoad.ts';
+import { LoadState } from '../../shared-ui/LoadState.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
+import { SearchLink } from '../../shared-ui/SearchLink.tsx';
+import { Segmented } from '../../shared-ui/Segmented.tsx';
 import { useQuoteStream } from './data/hooks.ts';
 import { type Board, type BoardSort, fetchBoard } from './data/marketApi.ts';
-import { LoadState } from './LoadState.tsx';
 import { MarketStatusBar } from './MarketStatusBar.tsx';
 import { QuoteRow } from './QuoteRow.tsx';
-import { SearchLink } from './SearchLink.tsx';
-import { Segmented } from './Segmented.tsx';
-import { useDebounced } from './useDebounced.ts';
 import './market.css';
 
 export const ROW_HEIGHT = 56;

@@ -9,6 +9,7 @@ import { loadMarketConnection, withConnection } from './data/connection.ts';
 import { useConnectionRefusal, useConnectionState, useFeedState, useMarketStatus } from './data/hooks.ts';
 import { formatCountdown, marketClockView } from './data/marketClock.ts';
 import type { ConnectionState } from './data/marketStore.ts';
+import './marketStatus.css';
 
 /** Phases as a colour: trading, an auction, or no trading. */
 function phaseTone(phase: MarketStatus['phase']): 'open' | 'auction' | 'shut' {
@@ -98,7 +99,7 @@ export function MarketStatusBar() {
     <div className="market-status-bar">
       {reconnecting ? (
         <p className="connection-banner" role="status" data-testid="connection-reconnecting">
-          <span className="connection-banner__spinner" aria-hidden="true" />
+          <span className="spinner" aria-hidden="true" />
           {t(reconnecting)}
         </p>
       ) : null}

@@ -1,9 +1,10 @@
 import { memo, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { DASH, formatCompact, formatPct, trendClass, trendOf } from '../../lib/format.ts';
+import { NameCode } from '../../shared-ui/NameCode.tsx';
 import { useQuote } from './data/hooks.ts';
 import type { Quote } from './data/marketStore.ts';
-import { DASH, formatCompact, formatPct, trendClass, trendOf } from './format.ts';
-import { NameCode } from './NameCode.tsx';
+import './market.css';
 
 /**
  * The flash class for a price cell: it names the direction and the parity of the change count,

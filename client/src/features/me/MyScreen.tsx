@@ -4,9 +4,9 @@ import type { RouteHandle, RouteId } from '../../app/routeTypes.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { Cell, CellGroup } from '../../shared-ui/Cell.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { UnreadBadge } from '../messages/UnreadBadge.tsx';
-import { AccountSummary } from '../portfolio/AccountSummary.tsx';
-import { useSession } from '../session/sessionStore.ts';
+import { UnreadBadge } from '../messages/index.ts';
+import { AccountSummary } from '../portfolio/index.ts';
+import { useSession } from '../session/index.ts';
 import { displayName, maskMobile } from './displayName.ts';
 
 const SECTIONS: readonly {

@@ -1,8 +1,7 @@
 import { USER_NAMESPACE } from '@bourse/shared';
 import { logger } from '../../lib/logger.ts';
 import type { UserSocket } from '../../lib/namespaceSocket.ts';
-import { sessionSocket } from '../session/sessionSocket.ts';
-import { useSession } from '../session/sessionStore.ts';
+import { sessionSocket, useSession } from '../session/index.ts';
 import { MessageChannel } from './messageChannel.ts';
 import { initialMessageState, useMessageStore } from './messageStore.ts';
 import { fetchUnreadCount } from './messagesApi.ts';

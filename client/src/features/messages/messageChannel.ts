@@ -1,6 +1,6 @@
 import { type MessageView, USER_EVENTS, userEventSchemas } from '@bourse/shared';
 import type { UserSocket } from '../../lib/namespaceSocket.ts';
-import type { Logger } from '../market/data/marketConnection.ts';
+import type { Logger } from '../market/index.ts';
 
 export interface MessageChannelDeps {
   /** Made once; its handshake reads the session's token on every (re)connect. */

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useLiveAccount, useTradingChannel } from '../trade/data/hooks.ts';
-import { money } from '../trade/format.ts';
-import { Pnl } from '../trade/Pnl.tsx';
-import { SnapshotState } from '../trade/SnapshotState.tsx';
+import { money } from '../../lib/accountFormat.ts';
+import { Pnl } from '../../shared-ui/Pnl.tsx';
+import { SnapshotState, useLiveAccount, useTradingChannel } from '../trade/index.ts';
 import { FigureGrid } from './Figures.tsx';
 import './portfolio.css';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NameCode } from '../market/NameCode.tsx';
+import { NameCode } from '../../shared-ui/NameCode.tsx';
 
 export interface Figure {
   id: string;

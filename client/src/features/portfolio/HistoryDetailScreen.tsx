@@ -2,21 +2,20 @@ import { type ClosedPosition, Dec } from '@bourse/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { money, shares } from '../../lib/accountFormat.ts';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { useLoad } from '../../lib/useLoad.ts';
+import { LoadState } from '../../shared-ui/LoadState.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { LoadState } from '../market/LoadState.tsx';
-import { fetchPositionHistory, MAX_PAGE_SIZE } from '../trade/data/tradingApi.ts';
-import { money, shares } from '../trade/format.ts';
+import { fetchPositionHistory, MAX_PAGE_SIZE } from '../trade/index.ts';
 import { FigureGrid } from './Figures.tsx';
 import { ClosedHead } from './HistoryPositionScreen.tsx';
 import { LifeFills } from './LifeFills.tsx';
 import { positionLives } from './pnlHistory.ts';
 import { useSymbolFills } from './symbolFills.ts';
-import '../market/market.css';
 import '../trade/trade.css';
 import './portfolio.css';
-import { DASH } from '../market/format.ts';
+import { DASH } from '../../lib/format.ts';
 
 const SYMBOL = /^\d{6}$/;
 

@@ -1,15 +1,14 @@
 import type { ClosedPosition } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { money, pnlPercent, shares } from '../../lib/accountFormat.ts';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { usePagedList } from '../../lib/usePagedList.ts';
+import { PagedList } from '../../shared-ui/PagedList.tsx';
+import { Pnl, PnlPercent } from '../../shared-ui/Pnl.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { fetchPositionHistory } from '../trade/data/tradingApi.ts';
-import { money, pnlPercent, shares } from '../trade/format.ts';
-import { Pnl, PnlPercent } from '../trade/Pnl.tsx';
+import { fetchPositionHistory } from '../trade/index.ts';
 import { FigureGrid, PositionHead } from './Figures.tsx';
-import { PagedList } from './PagedList.tsx';
-import '../market/market.css';
 import './portfolio.css';
 
 export const HISTORY_PAGE = 20;

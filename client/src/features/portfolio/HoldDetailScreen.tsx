@@ -3,23 +3,19 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useLoad } from '../../lib/useLoad.ts';
+import { LoadState } from '../../shared-ui/LoadState.tsx';
+import { Pnl } from '../../shared-ui/Pnl.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { fetchKline } from '../market/data/marketApi.ts';
-import { LoadState } from '../market/LoadState.tsx';
-import { MarketStatusBar } from '../market/MarketStatusBar.tsx';
-import { useTradingChannel } from '../trade/data/hooks.ts';
-import { useTradingStore } from '../trade/data/tradingStore.ts';
-import { Pnl } from '../trade/Pnl.tsx';
-import { SnapshotState } from '../trade/SnapshotState.tsx';
+import { fetchKline, MarketStatusBar } from '../market/index.ts';
+import { SnapshotState, useTradingChannel, useTradingStore } from '../trade/index.ts';
 import { PositionCard } from './HoldingScreen.tsx';
 import { LifeFills } from './LifeFills.tsx';
 import { pnlHistory, positionLives } from './pnlHistory.ts';
 import { useSymbolFills } from './symbolFills.ts';
-import '../market/market.css';
 import '../stock/stock.css';
 import '../trade/trade.css';
 import './portfolio.css';
-import { DASH } from '../market/format.ts';
+import { DASH } from '../../lib/format.ts';
 
 // The chart library loads only once a chart is drawn.
 const PnlChart = lazy(() => import('./PnlChart.tsx').then((m) => ({ default: m.PnlChart })));

@@ -2,17 +2,15 @@ import { Dec, type PositionView } from '@bourse/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { money, pnlPercent, shares } from '../../lib/accountFormat.ts';
+import { Pnl, PnlPercent } from '../../shared-ui/Pnl.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { MarketStatusBar } from '../market/MarketStatusBar.tsx';
-import { useTradingStore } from '../trade/data/tradingStore.ts';
-import { money, pnlPercent, shares } from '../trade/format.ts';
-import { Pnl, PnlPercent } from '../trade/Pnl.tsx';
-import { SnapshotState } from '../trade/SnapshotState.tsx';
+import { MarketStatusBar } from '../market/index.ts';
+import { SnapshotState, useTradingStore } from '../trade/index.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { FigureGrid, PositionHead } from './Figures.tsx';
-import '../market/market.css';
 import './portfolio.css';
-import { DASH } from '../market/format.ts';
+import { DASH } from '../../lib/format.ts';
 
 /** One holding: what it is worth and what it made, live; in a list a tap opens its details. */
 export function PositionCard({ position, linked = true }: { position: PositionView; linked?: boolean }) {

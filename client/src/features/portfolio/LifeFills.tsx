@@ -1,8 +1,8 @@
 import type { FillView } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import type { Loadable } from '../../lib/loadable.ts';
-import { LoadState } from '../market/LoadState.tsx';
-import { FillList } from '../trade/orders/FillList.tsx';
+import { LoadState } from '../../shared-ui/LoadState.tsx';
+import { FillList } from '../trade/index.ts';
 import type { PositionLife } from './pnlHistory.ts';
 
 /** The fills of one position's life, newest first, once the stock's fills are loaded. */

@@ -1,15 +1,14 @@
 import { Dec, MONEY_LOG_TYPES, type MoneyLogLine, type MoneyLogType } from '@bourse/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { money, shares, tradePrice } from '../../lib/accountFormat.ts';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { usePagedList } from '../../lib/usePagedList.ts';
+import { PagedList } from '../../shared-ui/PagedList.tsx';
+import { Pnl } from '../../shared-ui/Pnl.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { Segmented } from '../market/Segmented.tsx';
-import { fetchMoneyLog } from '../trade/data/tradingApi.ts';
-import { money, shares, tradePrice } from '../trade/format.ts';
-import { Pnl } from '../trade/Pnl.tsx';
-import { PagedList } from './PagedList.tsx';
-import '../market/market.css';
+import { Segmented } from '../../shared-ui/Segmented.tsx';
+import { fetchMoneyLog } from '../trade/index.ts';
 import '../trade/trade.css';
 import './portfolio.css';
 

@@ -1,7 +1,7 @@
 import { BaselineSeries, createChart } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { useSession } from '../session/sessionStore.ts';
-import { baseChartOptions, PRICE_FORMAT, trendColors } from '../stock/charts/chartTheme.ts';
+import { useSession } from '../session/index.ts';
+import { baseChartOptions, PRICE_FORMAT, trendColors } from '../stock/index.ts';
 import type { PnlPoint } from './pnlHistory.ts';
 
 /** A colour with an alpha, from the chart theme's #rrggbb. */

@@ -2,8 +2,7 @@ import type { FillView } from '@bourse/shared';
 import { useMemo } from 'react';
 import type { Loadable } from '../../lib/loadable.ts';
 import { useLoad } from '../../lib/useLoad.ts';
-import { fetchFills } from '../trade/data/tradingApi.ts';
-import { newestFirst, useTradingStore } from '../trade/data/tradingStore.ts';
+import { fetchFills, newestFirst, useTradingStore } from '../trade/index.ts';
 
 /**
  * Every fill of one stock, newest first: earlier days from the REST route, today's kept live by

@@ -2,15 +2,13 @@ import type { DragonTigerEntry } from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatCompact, formatPct, trendClass, trendOf } from '../../lib/format.ts';
 import { dataOf } from '../../lib/loadable.ts';
 import { useLoad } from '../../lib/useLoad.ts';
+import { LoadState } from '../../shared-ui/LoadState.tsx';
+import { NameCode } from '../../shared-ui/NameCode.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { fetchDragonTiger, fetchDragonTigerDates } from '../market/data/marketApi.ts';
-import { formatCompact, formatPct, trendClass, trendOf } from '../market/format.ts';
-import { LoadState } from '../market/LoadState.tsx';
-import { MarketStatusBar } from '../market/MarketStatusBar.tsx';
-import { NameCode } from '../market/NameCode.tsx';
-import '../market/market.css';
+import { fetchDragonTiger, fetchDragonTigerDates, MarketStatusBar } from '../market/index.ts';
 import './ranks.css';
 
 function Seats({

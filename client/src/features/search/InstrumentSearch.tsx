@@ -1,13 +1,13 @@
 import type { InstrumentListing } from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebounced } from '../../lib/useDebounced.ts';
 import { useLoad } from '../../lib/useLoad.ts';
+import { LoadState } from '../../shared-ui/LoadState.tsx';
 import { SearchBox } from '../../shared-ui/SearchBox.tsx';
-import { searchInstruments } from '../market/data/marketApi.ts';
-import { LoadState } from '../market/LoadState.tsx';
-import { useDebounced } from '../market/useDebounced.ts';
-import { clearRecent, type RecentSearch, readRecent, rememberSearch } from './recentSearches.ts';
-import '../market/market.css';
+import { searchInstruments } from '../market/index.ts';
+import { clearRecent, type RecentSearch, rememberSearch, useRecentSearches } from './recentSearches.ts';
+import './search.css';
 
 /** Typing settles this long before a request; each new request aborts the one before. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -24,10 +24,10 @@ export function InstrumentSearch({ onPick }: { onPick: (item: RecentSearch) => v
   const [results, retry] = useLoad((signal) => searchInstruments(query, signal), [query], {
     enabled: query.length > 0,
   });
-  const [recent, setRecent] = useState<RecentSearch[]>(readRecent);
+  const recent = useRecentSearches((s) => s.recent);
 
   const pick = (item: RecentSearch) => {
-    setRecent(rememberSearch(item));
+    rememberSearch(item);
     onPick(item);
   };
 
@@ -49,14 +49,7 @@ export function InstrumentSearch({ onPick }: { onPick: (item: RecentSearch) => v
           <section className="card search-recent" data-testid="search-recent">
             <div className="card__head">
               <h2 className="card__title">{t('search.recent')}</h2>
-              <button
-                type="button"
-                className="card__more link-button"
-                onClick={() => {
-                  clearRecent();
-                  setRecent([]);
-                }}
-              >
+              <button type="button" className="card__more link-button" onClick={clearRecent}>
                 {t('search.clear')}
               </button>
             </div>

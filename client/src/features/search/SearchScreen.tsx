@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { MarketStatusBar } from '../market/MarketStatusBar.tsx';
+import { MarketStatusBar } from '../market/index.ts';
 import { InstrumentSearch } from './InstrumentSearch.tsx';
 
 /** Search by code, name or pinyin initials; a tap opens the stock and remembers it. */

@@ -1,42 +1,51 @@
 import type { InstrumentListing } from '@bourse/shared';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { fieldOf, parseJson, persisted } from '../../lib/persisted.ts';
 
-/** Stocks opened from search, newest first, kept in this browser. */
 export const RECENT_KEY = 'bourse.search.recent';
 export const MAX_RECENT = 10;
 
 export type RecentSearch = Pick<InstrumentListing, 'symbol' | 'name'>;
 
-export function readRecent(): RecentSearch[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]');
-    if (!Array.isArray(value)) return [];
-    return value.filter(
-      (v): v is RecentSearch =>
-        typeof v === 'object' && v !== null && typeof v.symbol === 'string' && typeof v.name === 'string',
-    );
-  } catch {
-    return [];
-  }
+interface RecentSearches {
+  /** Stocks opened from search, newest first, kept in this browser. */
+  recent: RecentSearch[];
 }
 
-function write(list: readonly RecentSearch[]): void {
-  try {
-    localStorage.setItem(RECENT_KEY, JSON.stringify(list));
-  } catch {
-    // Private mode may refuse storage: recent searches are a convenience.
-  }
-}
+const isRecentSearch = (v: unknown): v is RecentSearch =>
+  typeof v === 'object' &&
+  v !== null &&
+  'symbol' in v &&
+  typeof v.symbol === 'string' &&
+  'name' in v &&
+  typeof v.name === 'string';
 
-/** Puts a stock first, once; returns the new list. */
-export function rememberSearch(item: RecentSearch): RecentSearch[] {
-  const next = [
-    { symbol: item.symbol, name: item.name },
-    ...readRecent().filter((r) => r.symbol !== item.symbol),
-  ].slice(0, MAX_RECENT);
-  write(next);
-  return next;
+export const useRecentSearches = create<RecentSearches>()(
+  persist(() => ({ recent: [] }), {
+    ...persisted<RecentSearches, RecentSearches>({
+      name: RECENT_KEY,
+      partialize: ({ recent }) => ({ recent }),
+      parse: (stored) => {
+        const recent = fieldOf(stored, 'recent');
+        return { recent: Array.isArray(recent) ? recent.filter(isRecentSearch).slice(0, MAX_RECENT) : [] };
+      },
+      // Before persist the key held the bare list.
+      fromLegacy: (raw) => ({ recent: parseJson(raw) }),
+    }),
+  }),
+);
+
+/** Puts a stock first, once. */
+export function rememberSearch(item: RecentSearch): void {
+  useRecentSearches.setState(({ recent }) => ({
+    recent: [
+      { symbol: item.symbol, name: item.name },
+      ...recent.filter((r) => r.symbol !== item.symbol),
+    ].slice(0, MAX_RECENT),
+  }));
 }
 
 export function clearRecent(): void {
-  write([]);
+  useRecentSearches.setState({ recent: [] });
 }

@@ -71,12 +71,29 @@ describe('session store', () => {
     expect(useSession.getState().backData).toEqual({ a: 1, b: 3 });
   });
 
-  it('keeps the colour convention in localStorage and on <html>', () => {
+  it('keeps the colour convention in localStorage and on <html>', async () => {
     expect(useSession.getState().colors).toBe('red-up');
     useSession.getState().setColors('green-up');
-    expect(localStorage.getItem(COLORS_STORAGE_KEY)).toBe('green-up');
     expect(document.documentElement.dataset.colors).toBe('green-up');
-    expect(persistedSessionState().colors).toBe('green-up');
+    useSession.setState({ colors: 'red-up' });
+    localStorage.setItem(COLORS_STORAGE_KEY, JSON.stringify({ state: { colors: 'green-up' }, version: 1 }));
+    await useSession.persist.rehydrate();
+    expect(useSession.getState().colors).toBe('green-up');
+  });
+
+  it('reads the colours written before persist and ignores a malformed value', async () => {
+    localStorage.setItem(COLORS_STORAGE_KEY, 'green-up');
+    await useSession.persist.rehydrate();
+    expect(useSession.getState().colors).toBe('green-up');
+    expect(JSON.parse(localStorage.getItem(COLORS_STORAGE_KEY) ?? '')).toEqual({
+      state: { colors: 'green-up' },
+      version: 1,
+    });
+    for (const garbage of ['purple', '{"state":{"colors":7},"version":1}', '{"version":1}']) {
+      localStorage.setItem(COLORS_STORAGE_KEY, garbage);
+      await useSession.persist.rehydrate();
+      expect(useSession.getState().colors).toBe('red-up');
+    }
   });
 
   it('starts from the cookies of an earlier visit', () => {

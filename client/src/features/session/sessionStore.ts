@@ -1,8 +1,10 @@
 import type { Locale, LoginResult, UserInfo } from '@bourse/shared';
 import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
 import { detectLocale, type LangSetting, parseLangCookie } from '../../i18n/detect.ts';
 import { applyLocale, langSettingOf } from '../../i18n/index.ts';
 import { getCookie, removeCookie, setCookie } from '../../lib/cookies.ts';
+import { fieldOf, persisted } from '../../lib/persisted.ts';
 
 export const TOKEN_COOKIE = 'Admin-Token';
 export const LANG_COOKIE = 'Local_Lang';
@@ -44,20 +46,14 @@ export interface SessionActions {
   markVisited(): void;
 }
 
-function readColors(): ColorConvention {
-  try {
-    return localStorage.getItem(COLORS_STORAGE_KEY) === 'green-up' ? 'green-up' : 'red-up';
-  } catch {
-    return 'red-up';
-  }
-}
+const colorsOf = (value: unknown): ColorConvention => (value === 'green-up' ? 'green-up' : 'red-up');
 
 /** Shows the convention: CSS reads --c-up / --c-down from html[data-colors]. */
 export function applyColors(colors: ColorConvention): void {
   document.documentElement.dataset.colors = colors;
 }
 
-/** The state a fresh page load starts from: cookies, localStorage and the browser's languages. */
+/** The state a fresh page load starts from: cookies and the browser's languages (the colours are persist's). */
 export function persistedSessionState(): SessionState {
   const cookieLang = getCookie(LANG_COOKIE);
   const locale = detectLocale(cookieLang, navigator.languages ?? [navigator.language]);
@@ -67,60 +63,72 @@ export function persistedSessionState(): SessionState {
     kfUrl: null,
     backData: {},
     setting: { lang: parseLangCookie(cookieLang) ?? langSettingOf(locale) },
-    colors: readColors(),
+    colors: 'red-up',
     first: true,
   };
 }
 
-export const useSession = create<SessionState & SessionActions>((set, get) => ({
-  ...persistedSessionState(),
+type Session = SessionState & SessionActions;
 
-  async login({ token, ...user }) {
-    setCookie(TOKEN_COOKIE, token, COOKIE_DAYS);
-    set({ token });
-    await get().setUserInfo(user);
-  },
+export const useSession = create<Session>()(
+  persist(
+    (set, get) => ({
+      ...persistedSessionState(),
 
-  logout() {
-    removeCookie(TOKEN_COOKIE);
-    set({ token: '', userInfo: null, kfUrl: null, backData: {} });
-  },
+      async login({ token, ...user }) {
+        setCookie(TOKEN_COOKIE, token, COOKIE_DAYS);
+        set({ token });
+        await get().setUserInfo(user);
+      },
 
-  async setUserInfo(info, { applyLanguage = true } = {}) {
-    set({ userInfo: info });
-    if (applyLanguage && info.lang.file_name !== get().setting.lang.file_name) {
-      await get().setLang(info.lang.file_name);
-    }
-  },
+      logout() {
+        removeCookie(TOKEN_COOKIE);
+        set({ token: '', userInfo: null, kfUrl: null, backData: {} });
+      },
 
-  setKfUrl(url) {
-    set({ kfUrl: url });
-  },
+      async setUserInfo(info, { applyLanguage = true } = {}) {
+        set({ userInfo: info });
+        if (applyLanguage && info.lang.file_name !== get().setting.lang.file_name) {
+          await get().setLang(info.lang.file_name);
+        }
+      },
 
-  mergeBackData(patch) {
-    set((state) => ({ backData: { ...state.backData, ...patch } }));
-  },
+      setKfUrl(url) {
+        set({ kfUrl: url });
+      },
 
-  async setLang(locale) {
-    const lang = langSettingOf(locale);
-    setCookie(LANG_COOKIE, JSON.stringify(lang), COOKIE_DAYS);
-    set((state) => ({ setting: { ...state.setting, lang } }));
-    await applyLocale(locale);
-  },
+      mergeBackData(patch) {
+        set((state) => ({ backData: { ...state.backData, ...patch } }));
+      },
 
-  setColors(colors) {
-    try {
-      localStorage.setItem(COLORS_STORAGE_KEY, colors);
-    } catch {
-      // Private mode may refuse storage; the choice still holds for this visit.
-    }
-    applyColors(colors);
-    set({ colors });
-  },
+      async setLang(locale) {
+        const lang = langSettingOf(locale);
+        setCookie(LANG_COOKIE, JSON.stringify(lang), COOKIE_DAYS);
+        set((state) => ({ setting: { ...state.setting, lang } }));
+        await applyLocale(locale);
+      },
 
-  markVisited() {
-    if (get().first) set({ first: false });
-  },
-}));
+      setColors(colors) {
+        applyColors(colors);
+        set({ colors });
+      },
+
+      markVisited() {
+        if (get().first) set({ first: false });
+      },
+    }),
+    {
+      ...persisted<Session, Pick<SessionState, 'colors'>>({
+        name: COLORS_STORAGE_KEY,
+        partialize: ({ colors }) => ({ colors }),
+        parse: (stored) => ({
+          colors: colorsOf(fieldOf(stored, 'colors')),
+        }),
+        // Before persist the key held the bare word.
+        fromLegacy: (raw) => ({ colors: raw }),
+      }),
+    },
+  ),
+);
 
 export const isLoggedIn = (state: SessionState): boolean => state.token !== '';

@@ -1,8 +1,7 @@
 import { isLocale, LOCALE_NAMES, LOCALES } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared-ui/Icon.tsx';
-import { changeLanguage } from '../session/sessionApi.ts';
-import { useSession } from '../session/sessionStore.ts';
+import { changeLanguage, useSession } from '../session/index.ts';
 
 /** A compact language chooser for screens before login (settings has the full list). */
 export function LanguageSelect() {

@@ -6,8 +6,7 @@ import { Button } from '../../shared-ui/Button.tsx';
 import { Cell, CellGroup } from '../../shared-ui/Cell.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
-import { changeLanguage, logout } from '../session/sessionApi.ts';
-import { type ColorConvention, useSession } from '../session/sessionStore.ts';
+import { type ColorConvention, changeLanguage, logout, useSession } from '../session/index.ts';
 import { type Choice, ChoiceList } from './ChoiceList.tsx';
 
 const LANGUAGE_CHOICES: readonly Choice<Locale>[] = LOCALES.map((locale) => ({

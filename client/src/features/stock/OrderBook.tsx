@@ -1,7 +1,7 @@
 import type { Book } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
-import { useMarketStore } from '../market/data/marketStore.ts';
-import { DASH, formatLots, trendClass, trendOf } from '../market/format.ts';
+import { DASH, formatLots, trendClass, trendOf } from '../../lib/format.ts';
+import { useMarketStore } from '../market/index.ts';
 
 const LEVELS = 5;
 

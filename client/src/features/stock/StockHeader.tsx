@@ -1,8 +1,6 @@
 import { classifySymbol } from '@bourse/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useThrottled } from '../../lib/useThrottled.ts';
-import type { Quote } from '../market/data/marketStore.ts';
 import {
   DASH,
   formatChange,
@@ -11,8 +9,9 @@ import {
   formatPct,
   trendClass,
   trendOf,
-} from '../market/format.ts';
-import { useFlash } from '../market/QuoteRow.tsx';
+} from '../../lib/format.ts';
+import { useThrottled } from '../../lib/useThrottled.ts';
+import { type Quote, useFlash } from '../market/index.ts';
 
 /** A price coloured against the previous close. */
 function Against({ value, prevClose, testId }: { value: string | null; prevClose: string; testId?: string }) {

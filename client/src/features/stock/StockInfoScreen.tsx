@@ -4,17 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Icon } from '../../shared-ui/Icon.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { useBookStream, useLiveQuote } from '../market/data/hooks.ts';
-import { useMarketStore } from '../market/data/marketStore.ts';
-import { MarketStatusBar } from '../market/MarketStatusBar.tsx';
-import { SearchLink } from '../market/SearchLink.tsx';
-import { Segmented } from '../market/Segmented.tsx';
-import { useWatchlist } from '../watchlist/watchlistStore.ts';
+import { SearchLink } from '../../shared-ui/SearchLink.tsx';
+import { Segmented } from '../../shared-ui/Segmented.tsx';
+import { MarketStatusBar, useBookStream, useLiveQuote, useMarketStore } from '../market/index.ts';
+import { useWatchlist } from '../watchlist/index.ts';
 import { ChartAttribution } from './charts/ChartAttribution.tsx';
 import { OrderBook } from './OrderBook.tsx';
 import { StockHeader } from './StockHeader.tsx';
 import { TradeTape } from './TradeTape.tsx';
-import '../market/market.css';
 import './stock.css';
 
 // The chart library loads only here, and only once a chart is drawn.

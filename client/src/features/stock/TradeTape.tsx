@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useMarketStore } from '../market/data/marketStore.ts';
-import { formatLots, formatMarketTime, trendClass, trendOf } from '../market/format.ts';
+import { formatLots, formatMarketTime, trendClass, trendOf } from '../../lib/format.ts';
+import { useMarketStore } from '../market/index.ts';
 
 /** Shown of the ticks the store keeps. */
 const SHOWN = 20;

@@ -11,12 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useLoad } from '../../lib/useLoad.ts';
 import { usePagedList } from '../../lib/usePagedList.ts';
+import { PagedList } from '../../shared-ui/PagedList.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { Segmented } from '../market/Segmented.tsx';
-import { PagedList } from '../portfolio/PagedList.tsx';
+import { Segmented } from '../../shared-ui/Segmented.tsx';
 import { ProductGrid } from './ProductCard.tsx';
 import { EXPLORE_PAGE_SIZE, fetchCategories, fetchProducts } from './storeApi.ts';
-import '../market/market.css';
 import './store.css';
 
 interface Filters {

@@ -4,16 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
+import { LoadState } from '../../shared-ui/LoadState.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
-import { LoadState } from '../market/LoadState.tsx';
 import { addLine, useCartStore } from './cartStore.ts';
 import { compactFigure, usePrice } from './format.ts';
 import { ProductGrid } from './ProductCard.tsx';
 import { ShopCard } from './ShopCard.tsx';
 import { fetchProduct } from './storeApi.ts';
 import { useLoadFollows } from './useLoadFollows.ts';
-import '../market/market.css';
 import './store.css';
 
 function Gallery({ images }: { images: readonly string[] }) {

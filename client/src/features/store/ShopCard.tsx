@@ -2,7 +2,7 @@ import type { StoreShopCard } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loginPath } from '../../app/guard.ts';
-import { useSession } from '../session/sessionStore.ts';
+import { useSession } from '../session/index.ts';
 import { useFollows } from './followStore.ts';
 import { compactFigure } from './format.ts';
 

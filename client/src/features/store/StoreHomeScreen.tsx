@@ -2,14 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Icon } from '../../shared-ui/Icon.tsx';
+import { LoadState } from '../../shared-ui/LoadState.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { LoadState } from '../market/LoadState.tsx';
 import { usePrice } from './format.ts';
 import { ProductGrid } from './ProductCard.tsx';
 import { ShopCard } from './ShopCard.tsx';
 import { fetchStoreHome } from './storeApi.ts';
 import { useLoadFollows } from './useLoadFollows.ts';
-import '../market/market.css';
 import './store.css';
 
 /** `/shop`: the storefront home, open without login. */

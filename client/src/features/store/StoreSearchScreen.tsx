@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useDebounced } from '../../lib/useDebounced.ts';
 import { useLoad } from '../../lib/useLoad.ts';
+import { LoadState } from '../../shared-ui/LoadState.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { SearchBox } from '../../shared-ui/SearchBox.tsx';
-import { LoadState } from '../market/LoadState.tsx';
-import { useDebounced } from '../market/useDebounced.ts';
-import { SEARCH_DEBOUNCE_MS } from '../search/InstrumentSearch.tsx';
+import { SEARCH_DEBOUNCE_MS } from '../search/index.ts';
 import { usePrice } from './format.ts';
 import { searchStore } from './storeApi.ts';
-import '../market/market.css';
 import './store.css';
 
 /** The server refuses longer queries (MAX_STORE_QUERY). */

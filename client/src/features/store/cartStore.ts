@@ -2,7 +2,7 @@ import { type Cart, type CartLine, MAX_LINE_QUANTITY } from '@bourse/shared';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { logger } from '../../lib/logger.ts';
-import { isLoggedIn, useSession } from '../session/sessionStore.ts';
+import { isLoggedIn, useSession } from '../session/index.ts';
 import { addToCart, fetchCart, mergeCart, removeFromCart, updateCart } from './shoppingApi.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSession } from '../session/sessionStore.ts';
+import { useSession } from '../session/index.ts';
 import { useFollows } from './followStore.ts';
 import { fetchFollows } from './storeApi.ts';
 

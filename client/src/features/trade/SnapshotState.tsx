@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoadState } from '../market/LoadState.tsx';
+import { LoadState } from '../../shared-ui/LoadState.tsx';
 import { useTradingStore } from './data/tradingStore.ts';
 import { userChannel } from './data/user.ts';
 

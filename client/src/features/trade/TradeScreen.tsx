@@ -3,47 +3,31 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router-dom';
 import type { RouteHandle } from '../../app/routeTypes.ts';
+import { DASH, formatPct, trendClass, trendOf } from '../../lib/format.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { Icon } from '../../shared-ui/Icon.tsx';
+import { LoadState } from '../../shared-ui/LoadState.tsx';
+import { NameCode } from '../../shared-ui/NameCode.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
+import { Segmented } from '../../shared-ui/Segmented.tsx';
 import { Sheet } from '../../shared-ui/Sheet.tsx';
-import { useBookStream, useLiveQuote, useMarketStatus } from '../market/data/hooks.ts';
-import { useMarketStore } from '../market/data/marketStore.ts';
-import { DASH, formatPct, trendClass, trendOf } from '../market/format.ts';
-import { LoadState } from '../market/LoadState.tsx';
-import { MarketStatusBar } from '../market/MarketStatusBar.tsx';
-import { NameCode } from '../market/NameCode.tsx';
-import { Segmented } from '../market/Segmented.tsx';
-import { InstrumentSearch } from '../search/InstrumentSearch.tsx';
+import {
+  MarketStatusBar,
+  useBookStream,
+  useLiveQuote,
+  useMarketStatus,
+  useMarketStore,
+} from '../market/index.ts';
+import { InstrumentSearch } from '../search/index.ts';
 import { useTodayOrders, useTradingChannel } from './data/hooks.ts';
 import { useTradingStore } from './data/tradingStore.ts';
+import { rememberSymbol, SYMBOL, useLastSymbol } from './lastSymbol.ts';
 import { OrderList } from './orders/OrderList.tsx';
 import { SnapshotState } from './SnapshotState.tsx';
 import { Ticket } from './ticket/Ticket.tsx';
 import { instrumentOf } from './ticket/ticketMath.ts';
-import '../market/market.css';
 import '../stock/stock.css';
 import './trade.css';
-
-const SYMBOL = /^\d{6}$/;
-const LAST_SYMBOL_KEY = 'bourse.trade.symbol';
-
-function lastSymbol(): string | undefined {
-  try {
-    const saved = localStorage.getItem(LAST_SYMBOL_KEY);
-    return saved && SYMBOL.test(saved) ? saved : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function rememberSymbol(symbol: string): void {
-  try {
-    localStorage.setItem(LAST_SYMBOL_KEY, symbol);
-  } catch {
-    // Private mode may refuse storage: the ticket then opens empty next time.
-  }
-}
 
 /** The ticket once its quote and the trading day are known (the account's snapshot is awaited around it). */
 function TicketArea({ symbol, side }: { symbol: string; side: Side }) {
@@ -116,7 +100,8 @@ export function TradeScreen() {
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   const [params, setParams] = useSearchParams();
   const asked = params.get('symbol');
-  const symbol = asked && SYMBOL.test(asked) ? asked : lastSymbol();
+  const last = useLastSymbol((s) => s.symbol);
+  const symbol = asked && SYMBOL.test(asked) ? asked : (last ?? undefined);
   const side: Side = params.get('side') === 'sell' ? 'sell' : 'buy';
   const [picking, setPicking] = useState(false);
   const orders = useTodayOrders();

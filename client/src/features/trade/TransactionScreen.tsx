@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { MarketStatusBar } from '../market/MarketStatusBar.tsx';
-import { Segmented } from '../market/Segmented.tsx';
+import { Segmented } from '../../shared-ui/Segmented.tsx';
+import { MarketStatusBar } from '../market/index.ts';
 import { useTodayOrders, useTradingChannel } from './data/hooks.ts';
 import { newestFirst, useTradingStore } from './data/tradingStore.ts';
 import { FillList } from './orders/FillList.tsx';
 import { OrderList } from './orders/OrderList.tsx';
 import { SnapshotState } from './SnapshotState.tsx';
-import '../market/market.css';
 import './trade.css';
 
 type Tab = 'orders' | 'fills';

@@ -47,14 +47,23 @@ describe("a guest's watchlist", () => {
     expect(await toggleWatch('004001')).toBe(true);
     expect(read(GUEST)).toEqual(['004001', '604000']);
     expect(await toggleWatch('604000')).toBe(false);
-    expect(JSON.parse(localStorage.getItem(GUEST_KEY) ?? '')).toEqual(['004001']);
+    expect(read(GUEST)).toEqual(['004001']);
+  });
+
+  it('reads the list written before persist, under the same key, and rewrites it in persist form', () => {
+    localStorage.setItem(GUEST_KEY, '["604000", 5, "x", "303750"]');
+    expect(read(GUEST)).toEqual(['604000', '303750']);
+    expect(JSON.parse(localStorage.getItem(GUEST_KEY) ?? '')).toEqual({
+      state: { symbols: ['604000', '303750'] },
+      version: 1,
+    });
   });
 
   it('ignores what is not a list of codes', () => {
-    localStorage.setItem(GUEST_KEY, '{"a":1}');
-    expect(read(GUEST)).toEqual([]);
-    localStorage.setItem(GUEST_KEY, '["604000", 5, "x", "303750"]');
-    expect(read(GUEST)).toEqual(['604000', '303750']);
+    for (const garbage of ['{"a":1}', 'not json', '{"state":{"symbols":"604000"},"version":1}']) {
+      localStorage.setItem(GUEST_KEY, garbage);
+      expect(read(GUEST)).toEqual([]);
+    }
   });
 
   it(`holds at most ${MAX_WATCHLIST} stocks`, async () => {

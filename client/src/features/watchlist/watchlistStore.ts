@@ -1,10 +1,12 @@
 import { MAX_WATCHLIST, type Watchlist } from '@bourse/shared';
 import { useEffect } from 'react';
-import { create } from 'zustand';
+import { create, createStore } from 'zustand';
+import { persist } from 'zustand/middleware';
 import { i18n } from '../../i18n/index.ts';
 import { logger } from '../../lib/logger.ts';
+import { fieldOf, parseJson, persisted } from '../../lib/persisted.ts';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
-import { useSession } from '../session/sessionStore.ts';
+import { useSession } from '../session/index.ts';
 import { fetchWatchlist, mergeWatchlist, unwatch, watch } from './watchlistApi.ts';
 
 /**
@@ -39,41 +41,50 @@ interface Sync {
 }
 let sync: Sync = { owner: GUEST, pending: 0 };
 
+/** The list kept in this browser for one owner, under its own key; null when none is kept. */
+interface StoredList {
+  symbols: string[] | null;
+}
+
+function codesOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string' && CODE.test(s)) : [];
+}
+
+/**
+ * Opens the list kept for `owner`, read from storage as it is now (another tab may have changed
+ * it). A value that is not a list of codes reads as an empty list.
+ */
+function storedList(owner: string) {
+  return createStore<StoredList>()(
+    persist(() => ({ symbols: null }), {
+      ...persisted<StoredList, StoredList>({
+        name: WATCHLIST_KEY_PREFIX + owner,
+        partialize: ({ symbols }) => ({ symbols }),
+        parse: (stored) => ({
+          symbols: stored === undefined ? null : codesOf(fieldOf(stored, 'symbols')),
+        }),
+        // Before persist the key held the bare list.
+        fromLegacy: (raw) => ({ symbols: parseJson(raw) }),
+      }),
+    }),
+  );
+}
+
 export function read(owner: string): string[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(WATCHLIST_KEY_PREFIX + owner) ?? '[]');
-    return Array.isArray(value)
-      ? value.filter((s): s is string => typeof s === 'string' && CODE.test(s))
-      : [];
-  } catch {
-    return [];
-  }
+  return storedList(owner).getState().symbols ?? [];
 }
 
 function isStored(owner: string): boolean {
-  try {
-    return localStorage.getItem(WATCHLIST_KEY_PREFIX + owner) !== null;
-  } catch {
-    return false;
-  }
+  return storedList(owner).getState().symbols !== null;
 }
 
-function write(owner: string, symbols: readonly string[]): void {
-  try {
-    localStorage.setItem(WATCHLIST_KEY_PREFIX + owner, JSON.stringify(symbols));
-  } catch (error) {
-    // Private mode may refuse storage: the list still holds for this visit.
-    logger.warn('watchlist: not saved', error);
-  }
+function write(owner: string, symbols: string[]): void {
+  storedList(owner).setState({ symbols });
 }
 
 function forget(owner: string): void {
-  try {
-    localStorage.removeItem(WATCHLIST_KEY_PREFIX + owner);
-  } catch (error) {
-    // The next login merges it again, which adds nothing twice.
-    logger.warn('watchlist: not cleared', error);
-  }
+  // Should storage refuse, the next login merges the list again, which adds nothing twice.
+  storedList(owner).persist.clearStorage();
 }
 
 const without = (symbols: readonly string[], symbol: string) => symbols.filter((s) => s !== symbol);

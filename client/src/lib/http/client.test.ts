@@ -93,9 +93,9 @@ describe('a successful call', () => {
   it('serialises GET params into the URL', async () => {
     fetchMock.mockResolvedValue(json({ code: 1, msg: 'ok', data: [] }));
     await request('get', '/market/rank', z.array(z.string()), {
-      params: { list: 'limitUp', page: { n: 2 }, q: '' },
+      params: { list: 'limitUp', page: 2, q: '' },
     });
-    expect(sent().url).toBe('/api/market/rank?list=limitUp&page[n]=2');
+    expect(sent().url).toBe('/api/market/rank?list=limitUp&page=2');
   });
 });
 

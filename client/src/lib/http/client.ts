@@ -4,7 +4,7 @@ import { errorText, i18n } from '../../i18n/index.ts';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { logger } from '../logger.ts';
 import { ApiError } from './ApiError.ts';
-import { withParams } from './params.ts';
+import { type QueryValue, withParams } from './params.ts';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const DUPLICATE_WINDOW_MS = 1_000;
@@ -32,7 +32,7 @@ export function configureHttp(overrides: Partial<HttpEnvironment>): void {
 
 export interface RequestOptions {
   /** GET parameters; see serializeParams. */
-  params?: Record<string, unknown>;
+  params?: Record<string, QueryValue>;
   /** JSON body (or FormData for uploads). */
   body?: unknown;
   /** false lets an identical POST/PUT through within the duplicate window. */
@@ -201,7 +201,7 @@ export function sessionRefused(message: string): void {
 
 type CallOptions<R> = Omit<RequestOptions, 'body' | 'params'> & {
   body?: BodyOf<R>;
-  params?: QueryOf<R> & Record<string, unknown>;
+  params?: QueryOf<R> & Record<string, QueryValue>;
 };
 
 /** Calls a route of the shared contracts; its answer is parsed with the route's response schema. */

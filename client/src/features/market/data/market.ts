@@ -1,6 +1,6 @@
 import { MARKET_NAMESPACE } from '@bourse/shared';
 import { logger } from '../../../lib/logger.ts';
-import { sessionSocket } from '../../session/sessionSocket.ts';
+import { sessionSocket } from '../../session/index.ts';
 import { MarketConnection, type SocketFactory } from './marketConnection.ts';
 import { initialMarketState, useMarketStore } from './marketStore.ts';
 

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import type { Loadable } from '../../../lib/loadable.ts';
-import { LoadState } from '../../market/LoadState.tsx';
+import { LoadState } from '../../../shared-ui/LoadState.tsx';
 
 /** Where a chart draws once its data is loaded; until then the load state, with a retry. */
 export function ChartCanvas({

@@ -3,8 +3,8 @@ import { createChart, type IChartApi, LineSeries, LineStyle, type UTCTimestamp }
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoad } from '../../../lib/useLoad.ts';
-import { fetchIntraday } from '../../market/data/marketApi.ts';
-import { useSession } from '../../session/sessionStore.ts';
+import { fetchIntraday } from '../../market/index.ts';
+import { useSession } from '../../session/index.ts';
 import { ChartCanvas } from './ChartCanvas.tsx';
 import {
   addOverlayLine,

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/http/ApiError.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
-import { fetchKline } from '../../market/data/marketApi.ts';
-import { useSession } from '../../session/sessionStore.ts';
+import { fetchKline } from '../../market/index.ts';
+import { useSession } from '../../session/index.ts';
 import { ChartCanvas } from './ChartCanvas.tsx';
 import {
   addOverlayLine,

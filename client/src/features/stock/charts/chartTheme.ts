@@ -9,7 +9,7 @@ import {
   LineSeries,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { ColorConvention } from '../../session/sessionStore.ts';
+import type { ColorConvention } from '../../session/index.ts';
 
 /** The same reds and greens as the stylesheet's --rise and --fall. */
 const RISE = '#d0252b';

@@ -1,5 +1,5 @@
 import { decimalToCents } from '@bourse/shared';
-import { type Quote, useMarketStore } from '../../market/data/marketStore.ts';
+import { type Quote, useMarketStore } from '../../market/index.ts';
 import type { Tick } from './liveBars.ts';
 
 /**

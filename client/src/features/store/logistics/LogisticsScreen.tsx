@@ -5,13 +5,12 @@ import { useParams } from 'react-router-dom';
 import { formatDate } from '../../../lib/date/formatDate.ts';
 import { logger } from '../../../lib/logger.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
+import { LoadState } from '../../../shared-ui/LoadState.tsx';
 import { Screen } from '../../../shared-ui/Screen.tsx';
-import { LoadState } from '../../market/LoadState.tsx';
-import { startInbox } from '../../messages/inbox.ts';
-import { sessionSocket } from '../../session/sessionSocket.ts';
+import { startInbox } from '../../messages/index.ts';
+import { sessionSocket } from '../../session/index.ts';
 import { fetchShipment } from './logisticsApi.ts';
 import { timelineOf } from './timeline.ts';
-import '../../market/market.css';
 import './logistics.css';
 
 /** The shipment as the server pushes it on /user while the page is open; others' tracking numbers are ignored. */

@@ -1,7 +1,7 @@
 import type { OrderView } from '@bourse/shared';
 import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useMarketStatus } from '../../market/data/hooks.ts';
+import { useMarketStatus } from '../../market/index.ts';
 import { userChannel } from './user.ts';
 import { liveAccount, newestFirst, useTradingStore } from './tradingStore.ts';
 

@@ -1,7 +1,6 @@
 import { USER_NAMESPACE } from '@bourse/shared';
 import { logger } from '../../../lib/logger.ts';
-import { sessionSocket } from '../../session/sessionSocket.ts';
-import { useSession } from '../../session/sessionStore.ts';
+import { sessionSocket, useSession } from '../../session/index.ts';
 import { fetchAccount, fetchFills, fetchOrders, fetchPositions } from './tradingApi.ts';
 import { initialTradingState, type TradingSnapshot, useTradingStore } from './tradingStore.ts';
 import type { UserSocket } from '../../../lib/namespaceSocket.ts';

@@ -2,7 +2,7 @@ import { USER_EVENTS, userEventSchemas } from '@bourse/shared';
 import { isApiError, messageOf } from '../../../lib/http/ApiError.ts';
 import type { UserSocket } from '../../../lib/namespaceSocket.ts';
 import { refusalOf } from '../../../lib/socketRefusal.ts';
-import type { Logger } from '../../market/data/marketConnection.ts';
+import type { Logger } from '../../market/index.ts';
 import {
   applyEvent,
   applySnapshot,

@@ -1,7 +1,7 @@
 import { Dec, type FillView, formatMoney } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
-import { NameCode } from '../../market/NameCode.tsx';
-import { money, shares, timeOf, tradePrice } from '../format.ts';
+import { money, shares, timeOf, tradePrice } from '../../../lib/accountFormat.ts';
+import { NameCode } from '../../../shared-ui/NameCode.tsx';
 import { LineList, SideTag } from './OrderList.tsx';
 
 const feesOf = (fill: FillView) => new Dec(fill.commission).plus(fill.stampDuty).plus(fill.transferFee);

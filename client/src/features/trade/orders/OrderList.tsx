@@ -1,14 +1,14 @@
 import { acceptsCancels, type MarketPhase, type OrderView } from '@bourse/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shares, timeOf, tradePrice } from '../../../lib/accountFormat.ts';
+import { DASH } from '../../../lib/format.ts';
 import { isApiError, messageOf } from '../../../lib/http/ApiError.ts';
+import { NameCode } from '../../../shared-ui/NameCode.tsx';
 import { toast } from '../../../shared-ui/toast/toastStore.ts';
-import { useMarketStatus } from '../../market/data/hooks.ts';
-import { DASH } from '../../market/format.ts';
-import { NameCode } from '../../market/NameCode.tsx';
+import { useMarketStatus } from '../../market/index.ts';
 import { cancelOrder } from '../data/tradingApi.ts';
 import { isOpenOrder, noteOrder } from '../data/tradingStore.ts';
-import { shares, timeOf, tradePrice } from '../format.ts';
 
 /** The side as a coloured tag: buys in the rise colour, sells in the fall colour. */
 export function SideTag({ side }: { side: OrderView['side'] }) {

@@ -1,8 +1,8 @@
 import type { PlaceOrder } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
+import { money, shares } from '../../../lib/accountFormat.ts';
 import { Button } from '../../../shared-ui/Button.tsx';
 import { Sheet } from '../../../shared-ui/Sheet.tsx';
-import { money, shares } from '../format.ts';
 import type { Estimate } from './ticketMath.ts';
 
 /** One decision to trade: the order, its estimate, and the Idempotency-Key every attempt to send it carries. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataOf, type Loadable } from '../../lib/loadable.ts';
+import { dataOf, type Loadable } from '../lib/loadable.ts';
 
 /** The screen's content once its data is there; before, loading or the failure with Retry. */
 export function LoadingOr<T>({

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Loadable } from '../../lib/loadable.ts';
+import type { Loadable } from '../lib/loadable.ts';
 
 /**
  * What a list shows while it has no rows: loading, the failure with a retry, or `empty` once
@@ -20,7 +20,7 @@ export function LoadState({
     case 'pending':
       return (
         <p className="load-state" role="status" data-testid="load-pending">
-          <span className="load-state__spinner" aria-hidden="true" />
+          <span className="spinner" aria-hidden="true" />
           {t('list.loading')}
         </p>
       );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { usePagedList } from '../../lib/usePagedList.ts';
-import { PullRefreshList } from '../../shared-ui/PullRefreshList.tsx';
+import type { usePagedList } from '../lib/usePagedList.ts';
+import { PullRefreshList } from './PullRefreshList.tsx';
 
 /** A paged list in the pull-refresh list: its rows, or `empty` once it is known to have none. */
 export function PagedList({

@@ -1,5 +1,5 @@
-import { formatPct, trendClass, trendOf } from '../market/format.ts';
-import { signedMoney } from './format.ts';
+import { signedMoney } from '../lib/accountFormat.ts';
+import { formatPct, trendClass, trendOf } from '../lib/format.ts';
 
 /** A P&L amount with its sign, red for a gain and green for a loss (or as the user's setting says). */
 export function Pnl({ value, testId }: { value: string; testId?: string }) {

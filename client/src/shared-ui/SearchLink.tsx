@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Icon } from '../../shared-ui/Icon.tsx';
+import { Icon } from './Icon.tsx';
 
 /** The search icon in a market screen's NavBar. */
 export function SearchLink() {

@@ -1,5 +1,5 @@
 import { classifySymbol, Dec, formatMoney } from '@bourse/shared';
-import { formatMarketTime, trendOf } from '../market/format.ts';
+import { formatMarketTime, trendOf } from './format.ts';
 
 /**
  * How account figures read: amounts with thousands separators, P&L with its sign, prices to

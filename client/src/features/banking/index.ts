@@ -1,0 +1,1 @@
+export { useIdempotencyKey } from './useIdempotencyKey.ts';

@@ -1,0 +1,2 @@
+export { fetchAuthenticationDetail } from './identityApi.ts';
+export { PayPasswordSheet } from './PayPasswordSheet.tsx';

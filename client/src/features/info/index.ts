@@ -1,0 +1,1 @@
+export { InfoArticle } from './InfoArticle.tsx';

@@ -1,0 +1,23 @@
+export {
+  useBookStream,
+  useBreadth,
+  useIndices,
+  useLiveQuote,
+  useMarketStatus,
+  useQuote,
+  useQuoteStream,
+  useRank,
+} from './data/hooks.ts';
+export { loadMarketApi } from './data/loadMarketApi.ts';
+export {
+  fetchDragonTiger,
+  fetchDragonTigerDates,
+  fetchIntraday,
+  fetchKline,
+  searchInstruments,
+} from './data/marketApi.ts';
+export type { Logger } from './data/marketConnection.ts';
+export type { Quote } from './data/marketStore.ts';
+export { useMarketStore } from './data/marketStore.ts';
+export { MarketStatusBar } from './MarketStatusBar.tsx';
+export { useFlash } from './QuoteRow.tsx';

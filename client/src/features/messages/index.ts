@@ -1,0 +1,4 @@
+export { startInbox } from './inbox.ts';
+export { useMessageStore } from './messageStore.ts';
+export { refusalReasonText } from './messageText.ts';
+export { UnreadBadge } from './UnreadBadge.tsx';

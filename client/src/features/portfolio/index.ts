@@ -1,0 +1,1 @@
+export { AccountSummary } from './AccountSummary.tsx';

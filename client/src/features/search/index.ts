@@ -1,0 +1,1 @@
+export { InstrumentSearch, SEARCH_DEBOUNCE_MS } from './InstrumentSearch.tsx';

@@ -1,0 +1,1 @@
+export { LanguageSelect } from './LanguageSelect.tsx';

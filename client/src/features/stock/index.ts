@@ -1,0 +1,2 @@
+export { baseChartOptions, PRICE_FORMAT, trendColors } from './charts/chartTheme.ts';
+export { OrderBook } from './OrderBook.tsx';

@@ -1,0 +1,1 @@
+export { useWatchlist } from './watchlistStore.ts';
