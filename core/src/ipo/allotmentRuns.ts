@@ -15,6 +15,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { queryRows } from '../db/rows.ts';
 import type { Db } from '../platform/database.ts';
+import { logger } from '../platform/logger.ts';
 import { bullPrefix } from '../platform/queues.ts';
 import { issueByCode } from './queries.ts';
 import { ipos } from './schema.ts';
@@ -31,7 +32,10 @@ export const ALLOTMENT_JOB_OPTIONS: JobsOptions = {
 };
 
 export function allotmentQueue(redis: Redis, redisPrefix: string): Queue {
-  return new Queue(IPO_QUEUES.allotment, { connection: redis, prefix: bullPrefix(redisPrefix) });
+  const queue = new Queue(IPO_QUEUES.allotment, { connection: redis, prefix: bullPrefix(redisPrefix) });
+  // Without a listener BullMQ prints every connection error; the Redis client warns already.
+  queue.on('error', (err) => logger.warn({ err: err.message }, 'ipo-allotment queue error'));
+  return queue;
 }
 
 async function enqueuePlan(queue: Queue, job: AllotmentPlanJob): Promise<void> {

@@ -10,7 +10,7 @@ import { createAppContext } from '../platform/appContext.ts';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { useTestServer } from '../testing/testServer.ts';
 import { apiErrorHandler } from './errorHandler.ts';
-import { mountRoute, signedIn } from './mountRoute.ts';
+import { idempotencyKey, mountRoute, signedIn } from './mountRoute.ts';
 
 const adminOnly = defineRoute({
   method: 'get',
@@ -36,12 +36,22 @@ const withQuery = defineRoute({
   }),
   response: z.object({ n: z.number() }),
 });
+const idempotentAction = defineRoute({
+  method: 'post',
+  path: '/actions/:id',
+  summary: 'test',
+  auth: 'public',
+  body: z.object({ n: z.number({ message: 'validation.amount' }) }),
+  response: z.object({ id: z.string(), key: z.string() }),
+  idempotent: true,
+});
 
 /** A bare router with test contracts, next to the real app for sessions. */
 describe.each(DB_KINDS)('mountRoute on %s', (kind) => {
   const t = useTestServer(kind);
   let server: ReturnType<ReturnType<typeof express>['listen']>;
   let api: ApiClient;
+  let actionsRun = 0;
 
   beforeAll(async () => {
     const app = createAppContext({
@@ -51,6 +61,7 @@ describe.each(DB_KINDS)('mountRoute on %s', (kind) => {
       redisPrefix: t.redisPrefix,
     });
     const router = express.Router();
+    router.use(express.json());
     mountRoute(router, adminOnly, async (ctx) => ({ userId: signedIn(ctx).userId }), app);
     mountRoute(
       router,
@@ -61,6 +72,16 @@ describe.each(DB_KINDS)('mountRoute on %s', (kind) => {
       app,
     );
     mountRoute(router, withQuery, async ({ query }) => ({ n: query.n }), app);
+    mountRoute(
+      router,
+      idempotentAction,
+      async (ctx) => {
+        actionsRun++;
+        ctx.setHeader('Idempotent-Replayed', 'true');
+        return { id: ctx.params.id ?? '', key: idempotencyKey(ctx) };
+      },
+      app,
+    );
     router.use(apiErrorHandler);
     server = express().use('/api', router).listen(0);
     await new Promise((resolve) => server.once('listening', resolve));
@@ -91,5 +112,20 @@ describe.each(DB_KINDS)('mountRoute on %s', (kind) => {
   it('parses the query string with the contract', async () => {
     expect(expectOk(await api.get('/api/echo?n=7'), withQuery.response)).toEqual({ n: 7 });
     expectFailure(await api.get('/api/echo?n=x'), 'validation.amount');
+  });
+
+  it('reads the Idempotency-Key of an idempotent contract before its handler runs, after its body', async () => {
+    const key = 'key-0123456789';
+    const res = await api.post('/api/actions/a1', { n: 1 }, { headers: { 'Idempotency-Key': key } });
+    expect(expectOk(res, idempotentAction.response)).toEqual({ id: 'a1', key });
+    expect(res.headers.get('idempotent-replayed')).toBe('true');
+    expect(actionsRun).toBe(1);
+    expectFailure(await api.post('/api/actions/a1', { n: 1 }), 'common.idempotencyKeyInvalid');
+    expectFailure(
+      await api.post('/api/actions/a1', { n: 1 }, { headers: { 'Idempotency-Key': 'short' } }),
+      'common.idempotencyKeyInvalid',
+    );
+    expectFailure(await api.post('/api/actions/a1', {}), 'validation.amount');
+    expect(actionsRun).toBe(1);
   });
 });
