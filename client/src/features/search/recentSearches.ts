@@ -22,8 +22,9 @@ const isRecentSearch = (v: unknown): v is RecentSearch =>
   typeof v.name === 'string';
 
 export const useRecentSearches = create<RecentSearches>()(
-  persist(() => ({ recent: [] }), {
-    ...persisted<RecentSearches, RecentSearches>({
+  persist(
+    () => ({ recent: [] }),
+    persisted<RecentSearches, RecentSearches>({
       name: RECENT_KEY,
       partialize: ({ recent }) => ({ recent }),
       parse: (stored) => {
@@ -33,7 +34,7 @@ export const useRecentSearches = create<RecentSearches>()(
       // Before persist the key held the bare list.
       fromLegacy: (raw) => ({ recent: parseJson(raw) }),
     }),
-  }),
+  ),
 );
 
 /** Puts a stock first, once. */

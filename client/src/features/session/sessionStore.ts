@@ -117,17 +117,15 @@ export const useSession = create<Session>()(
         if (get().first) set({ first: false });
       },
     }),
-    {
-      ...persisted<Session, Pick<SessionState, 'colors'>>({
-        name: COLORS_STORAGE_KEY,
-        partialize: ({ colors }) => ({ colors }),
-        parse: (stored) => ({
-          colors: colorsOf(fieldOf(stored, 'colors')),
-        }),
-        // Before persist the key held the bare word.
-        fromLegacy: (raw) => ({ colors: raw }),
+    persisted<Session, Pick<SessionState, 'colors'>>({
+      name: COLORS_STORAGE_KEY,
+      partialize: ({ colors }) => ({ colors }),
+      parse: (stored) => ({
+        colors: colorsOf(fieldOf(stored, 'colors')),
       }),
-    },
+      // Before persist the key held the bare word.
+      fromLegacy: (raw) => ({ colors: raw }),
+    }),
   ),
 );
 

@@ -14,8 +14,9 @@ const symbolOf = (value: unknown): string | null =>
   typeof value === 'string' && SYMBOL.test(value) ? value : null;
 
 export const useLastSymbol = create<LastSymbol>()(
-  persist(() => ({ symbol: null }), {
-    ...persisted<LastSymbol, LastSymbol>({
+  persist(
+    () => ({ symbol: null }),
+    persisted<LastSymbol, LastSymbol>({
       name: LAST_SYMBOL_KEY,
       partialize: ({ symbol }) => ({ symbol }),
       parse: (stored) => ({
@@ -24,7 +25,7 @@ export const useLastSymbol = create<LastSymbol>()(
       // Before persist the key held the bare code.
       fromLegacy: (raw) => ({ symbol: raw }),
     }),
-  }),
+  ),
 );
 
 export function rememberSymbol(symbol: string): void {

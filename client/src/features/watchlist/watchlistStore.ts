@@ -56,8 +56,9 @@ function codesOf(value: unknown): string[] {
  */
 function storedList(owner: string) {
   return createStore<StoredList>()(
-    persist(() => ({ symbols: null }), {
-      ...persisted<StoredList, StoredList>({
+    persist(
+      () => ({ symbols: null }),
+      persisted<StoredList, StoredList>({
         name: WATCHLIST_KEY_PREFIX + owner,
         partialize: ({ symbols }) => ({ symbols }),
         parse: (stored) => ({
@@ -66,7 +67,7 @@ function storedList(owner: string) {
         // Before persist the key held the bare list.
         fromLegacy: (raw) => ({ symbols: parseJson(raw) }),
       }),
-    }),
+    ),
   );
 }
 
