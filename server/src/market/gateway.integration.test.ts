@@ -19,7 +19,6 @@ import { connectMarket, marketSocket, open, record, request } from './testing/ma
 const WINDOW_MS = 100;
 /** 604000 … 604300: one more than a socket may watch. */
 const SYMBOLS = Array.from({ length: 301 }, (_, i) => String(604000 + i));
-const settle = () => new Promise((resolve) => setTimeout(resolve, 3 * WINDOW_MS));
 const NO_WATCHERS = { quotes: 0, books: 0, ranks: 0, indices: 0, breadth: 0 };
 
 describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanout) => {
@@ -30,6 +29,25 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
     const socket = await connectMarket(t.server.port, options);
     sockets.push(socket);
     return socket;
+  };
+  /**
+   * Waits until every window that could carry what the feed sent so far has reached `socket`: a
+   * tick of a symbol it watches is sent and seen twice, so the second comes in a window after
+   * all of it (one flush at a time, in order on the socket). The positive signal that an event
+   * that should not come would have come by now.
+   */
+  let witnessSeq = 1;
+  const passWindows = async (socket: Socket) => {
+    const witness = '604299';
+    await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: [witness] });
+    const seen = record<QuoteUpdate[]>(socket, MARKET_EVENTS.quotes);
+    for (let tick = 0; tick < 2; tick++) {
+      const seq = ++witnessSeq;
+      await feed.quotes([feedQuote(witness, { seq })]);
+      await eventually(() =>
+        expect(seen.flat().map((u) => [u.symbol, u.seq])).toContainEqual([witness, seq]),
+      );
+    }
   };
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.close();
@@ -257,7 +275,7 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
       expect(await request(socket, MARKET_EVENTS.indicesUnsubscribe, null)).toEqual({ ok: true, data: null });
       const after = events.length;
       await feed.indices([indexQuote('sh000001', { seq: 7 }), indexQuote('sz399006', { seq: 2 })]);
-      await settle();
+      await passWindows(socket);
       expect(events).toHaveLength(after);
     });
 
@@ -292,12 +310,12 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
       // A quote that moves no count sends nothing.
       const counted = events.length;
       await feed.quotes([feedQuote('604290', { seq: 7, price: '10.50', change: '0.50', pct: '5.00' })]);
-      await settle();
+      await passWindows(socket);
       expect(events).toHaveLength(counted);
 
       expect(await request(socket, MARKET_EVENTS.breadthUnsubscribe, null)).toEqual({ ok: true, data: null });
       await feed.quotes([feedQuote('604290', { seq: 8 }), feedQuote('604291', { seq: 7 })]);
-      await settle();
+      await passWindows(socket);
       expect(events).toHaveLength(counted);
       // The counts did change meanwhile.
       const ackAfter = await request<MarketBreadth>(socket, MARKET_EVENTS.breadthSubscribe, null);
