@@ -1,16 +1,21 @@
 /**
  * Flash-sale benchmark (issue 13 §6).
  *
- *   pnpm bench:flash-sale -- [--buyers 10000] [--stock 100] [--sockets 256]
+ *   pnpm bench:flash-sale -- [--buyers 10000] [--stock 100] [--concurrency 500] [--cpu-prof <dir>]
  *
  * One product spec with --stock units and --buyers shoppers, each with a session, an address,
  * a payment password and the demo's 2,000.00 USD storefront balance (one real ledger entry
  * each), written straight into a fresh scratch PostgreSQL database. One server process (the
- * real startServer) on it. Then every buyer at once: checkout of one unit (Idempotency-Key),
- * and pay if an order came back. Prints paid orders, refusals by reason, latency of the whole
- * attempt (p50, p95, p99; target p99 ≤ 500 ms) and the load average; checks that exactly
- * --stock orders were paid, none oversold, every refused buyer heard "sold out", and the
- * ledger is balanced. Removes its database, Redis keys and child on exit or Ctrl-C.
+ * real startServer) on it. Then the rush: every buyer makes one attempt, checkout of one unit
+ * (Idempotency-Key) and pay if an order came back, with --concurrency attempts in flight at
+ * every moment (a closed loop: as one attempt ends the next buyer starts, over one socket per
+ * attempt in flight, so an attempt's latency is the server's answer, not a queue in this
+ * process). Prints paid orders, outcomes by reason, latency of the whole attempt (p50, p95,
+ * p99 over all attempts, and for the paid and the refused apart; target p99 ≤ 500 ms) and the
+ * load average; checks that exactly --stock orders were paid, none oversold, every refused
+ * buyer heard "sold out", no attempt went unanswered, and the ledger is balanced. --cpu-prof
+ * writes the server's CPU profile into a directory. Removes its database, Redis keys and child
+ * on exit or Ctrl-C.
  */
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '@bourse/core/accounts/passwords.ts';
@@ -23,17 +28,18 @@ import { shoppingRoutes, translateError } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import { percentile } from '../server/src/market/testing/benchStats.ts';
 import { spawnServer } from '../server/src/market/testing/spawnServer.ts';
-import { benchArgs, deletePrefix, loadAverage, machine, runBench } from './benchRun.ts';
+import { benchArgs, deletePrefix, latencyFigures, loadAverage, machine, runBench } from './benchRun.ts';
 import { jsonClient } from './orders/jsonClient.ts';
 
 const args = benchArgs({
   buyers: { type: 'string', default: '10000' },
   stock: { type: 'string', default: '100' },
-  sockets: { type: 'string', default: '256' },
+  concurrency: { type: 'string', default: '500' },
+  'cpu-prof': { type: 'string' },
 });
 const BUYERS = Number(args.buyers);
 const STOCK = Number(args.stock);
-const SOCKETS = Number(args.sockets);
+const CONCURRENCY = Number(args.concurrency);
 const PAY_PASSWORD = '135790';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `bench:flash:${randomUUID()}:`;
@@ -83,6 +89,23 @@ async function seed(db: Db): Promise<{ specId: number; tokens: string[] }> {
   return { specId: Number(spec.rows[0]!.id), tokens };
 }
 
+/**
+ * Waits (up to a minute) until the orders stop changing: an attempt that timed out may still be
+ * running in the server (queued for a connection or an argon2 thread, not in PostgreSQL), and
+ * what it does counts.
+ */
+async function settled(db: Db): Promise<void> {
+  let last = '';
+  for (let steady = 0, waited = 0; steady < 4 && waited < 60_000; waited += 500) {
+    const now = (await db.execute(
+      sql`select count(*) || '/' || count(*) filter (where payment = 'paid') as state from store_orders`,
+    )) as unknown as { rows: { state: string }[] };
+    steady = now.rows[0]!.state === last ? steady + 1 : 0;
+    last = now.rows[0]!.state;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 await runBench(
   'bench:flash-sale',
   15 * 60_000,
@@ -103,55 +126,66 @@ await runBench(
     console.log(
       `seeded ${BUYERS} buyers and ${STOCK} units in ${Math.round(performance.now() - seeding)} ms`,
     );
-    const server = await spawnServer({
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      DATABASE_URL: scratch.url,
-      DEMO_MODE: 'true',
-      LOG_LEVEL: 'warn',
-    });
+    const server = await spawnServer(
+      {
+        REDIS_URL,
+        REDIS_PREFIX: prefix,
+        DATABASE_URL: scratch.url,
+        DEMO_MODE: 'true',
+        LOG_LEVEL: 'warn',
+      },
+      args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [],
+    );
     cleanups.push(() => server.stop());
-    const client = jsonClient(server.port, SOCKETS);
+    const client = jsonClient(server.port, CONCURRENCY);
     cleanups.push(async () => client.close());
 
     // One request first, so the server's first-use work (module loading, pool) is not timed.
     await client.send('GET', '/api/store/wallet', { token: tokens[0]! });
     const outcomes = new Map<string, number>();
-    const latencies: number[] = [];
+    const latencies: { all: number[]; paid: number[]; refused: number[] } = {
+      all: [],
+      paid: [],
+      refused: [],
+    };
     const soldOutText = translateError('en', 'store.soldOut', { name: 'Flash Phone', left: 0 });
+    const attempt = async (token: string) => {
+      const t0 = performance.now();
+      const headers = { token, 'accept-language': 'en', 'idempotency-key': randomUUID() };
+      const created = await client.send('POST', '/api/store/checkout', headers, {
+        items: [{ specId, quantity: 1 }],
+        addressId: addressOf.get(hashSessionToken(token)),
+      });
+      let outcome = created.body?.key ?? created.failure ?? `status ${created.status}`;
+      if (created.status === 200) {
+        const orderId = shoppingRoutes.checkout.response.parse(created.body?.data).orders[0]!.id;
+        const paid = await client.send(
+          'POST',
+          '/api/store/pay',
+          { ...headers, 'idempotency-key': randomUUID() },
+          { orderIds: [orderId], payPassword: PAY_PASSWORD },
+        );
+        outcome = paid.status === 200 ? 'paid' : `pay: ${paid.body?.key ?? paid.failure ?? paid.status}`;
+      } else if (outcome === 'store.soldOut' && created.body?.msg !== soldOutText) {
+        outcome = 'soldOut without saying so';
+      }
+      const ms = performance.now() - t0;
+      latencies.all.push(ms);
+      if (outcome === 'paid') latencies.paid.push(ms);
+      if (outcome === 'store.soldOut') latencies.refused.push(ms);
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+    };
     const load = loadAverage();
     const started = performance.now();
+    let next = 0;
     await Promise.all(
-      tokens.map(async (token) => {
-        const t0 = performance.now();
-        const headers = { token, 'accept-language': 'en', 'idempotency-key': randomUUID() };
-        const created = await client.send('POST', '/api/store/checkout', headers, {
-          items: [{ specId, quantity: 1 }],
-          addressId: addressOf.get(hashSessionToken(token)),
-        });
-        let outcome = created.body?.key ?? `status ${created.status}`;
-        if (created.status === 200) {
-          const orderId = shoppingRoutes.checkout.response.parse(created.body?.data).orders[0]!.id;
-          const paid = await client.send(
-            'POST',
-            '/api/store/pay',
-            { ...headers, 'idempotency-key': randomUUID() },
-            {
-              orderIds: [orderId],
-              payPassword: PAY_PASSWORD,
-            },
-          );
-          outcome = paid.status === 200 ? 'paid' : (paid.body?.key ?? `pay status ${paid.status}`);
-        } else if (outcome === 'store.soldOut' && created.body?.msg !== soldOutText) {
-          outcome = 'soldOut without saying so';
-        }
-        latencies.push(performance.now() - t0);
-        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      Array.from({ length: Math.min(CONCURRENCY, tokens.length) }, async () => {
+        while (next < tokens.length) await attempt(tokens[next++]!);
       }),
     );
     const wallMs = performance.now() - started;
-    latencies.sort((a, b) => a - b);
     const db = scratch.database.db;
+    if (outcomes.has('timeout') || outcomes.has('pay: timeout')) await settled(db);
     const [paidRow] = (
       (await db.execute(
         sql`select count(*)::int as orders, coalesce(sum(l.quantity), 0)::int as units
@@ -166,19 +200,26 @@ await runBench(
     const audit = await auditLedger(db);
     const paidOrders = Number(paidRow!.orders);
     const oversold = Number(paidRow!.units) - STOCK;
-    console.log(`attempts: ${BUYERS} at once over ${SOCKETS} sockets, wall ${Math.round(wallMs)} ms`);
+    console.log(
+      `attempts: ${BUYERS}, ${CONCURRENCY} in flight at every moment (closed loop, one socket each), wall ${Math.round(wallMs)} ms, ${Math.round(BUYERS / (wallMs / 1000))} attempts/s`,
+    );
     console.log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
     console.log(
       `paid orders ${paidOrders}, units sold ${paidRow!.units}, stock left ${stockRow!.stock}, oversold ${Math.max(0, oversold)}`,
     );
-    console.log(
-      `attempt latency ms: p50 ${percentile(latencies, 0.5).toFixed(0)}, p95 ${percentile(latencies, 0.95).toFixed(0)}, p99 ${percentile(latencies, 0.99).toFixed(0)}, max ${latencies.at(-1)!.toFixed(0)}`,
-    );
+    for (const [name, sample] of Object.entries(latencies))
+      console.log(`attempt latency ms, ${name}: ${latencyFigures(sample)}`);
     console.log(
       `ledger: total ${audit.total}, drifted ${audit.driftedAccounts.length}, unbalanced ${audit.unbalancedEntries.length}`,
     );
+    const p99 = percentile(
+      [...latencies.all].sort((a, b) => a - b),
+      0.99,
+    );
+    // Reported, not judged: on a shared machine the latency says as much about the neighbours.
+    console.log(`p99 ${p99.toFixed(0)} ms: ${p99 <= 500 ? 'within' : 'over'} the 500 ms target`);
     console.log(`load average before: ${load}; after: ${loadAverage()}`);
-    const refusedOk = [...outcomes.entries()].every(([k]) => k === 'paid' || k === 'store.soldOut');
+    const refusedOk = [...outcomes.keys()].every((k) => k === 'paid' || k === 'store.soldOut');
     const pass =
       paidOrders === Math.min(STOCK, BUYERS) &&
       oversold <= 0 &&

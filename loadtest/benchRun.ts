@@ -6,11 +6,20 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { createRedis } from '@bourse/core/platform';
 import { deleteKeys } from '@bourse/core/testing/redis.ts';
+import { percentile } from '../server/src/market/testing/benchStats.ts';
 
 /** The command line's options; `pnpm bench:x -- --n 5` passes the `--` on, past which parseArgs sees only positionals. */
 export function benchArgs<const O extends NonNullable<ParseArgsConfig['options']>>(options: O) {
   const argv = process.argv.slice(2);
   return parseArgs({ args: argv[0] === '--' ? argv.slice(1) : argv, options }).values;
+}
+
+/** n, p50, p95, p99 and max of a latency sample in ms, with `digits` decimals. */
+export function latencyFigures(sample: readonly number[], digits = 0): string {
+  if (sample.length === 0) return 'none';
+  const sorted = [...sample].sort((a, b) => a - b);
+  const at = (p: number) => percentile(sorted, p).toFixed(digits);
+  return `n ${sorted.length}, p50 ${at(0.5)}, p95 ${at(0.95)}, p99 ${at(0.99)}, max ${sorted.at(-1)!.toFixed(digits)}`;
 }
 
 export const mib = (bytes: number) => Math.round(bytes / 2 ** 20);

@@ -28,12 +28,14 @@ import {
 } from './orderSchema.ts';
 import { lineView, lockOrders, orderViews, transition } from './orders.ts';
 import { type FreightRule, priceByShop, promoDiscount, type ShopTotals } from './pricing.ts';
-import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
+import { type Localised, storeProductSpecs, storeProducts, storeShops } from './schema.ts';
+import type { StockGate } from './stockGate.ts';
 import { lockWallet, postWallet, readWalletBalance } from './wallet.ts';
 
-/** What checkout and payment need: the database, the payment password, the expiry queue and its delay. */
+/** What checkout and payment need: the database, the stock gate, the payment password, the expiry queue and its delay. */
 export interface CheckoutDeps {
   db: Db;
+  stockGate: StockGate;
   payPassword: PayPasswordContext;
   expiryQueue: Queue;
   orderTtlMs: number;
@@ -72,6 +74,23 @@ type Spec = Awaited<ReturnType<typeof loadSpecs>>[number];
 
 const soldOut = (spec: Spec, left: number, locale: Locale) =>
   new DomainError('store.soldOut', { name: spec.name[locale], left });
+
+/** How long a product's name is trusted for a sold-out refusal: a flash sale's refusals read no database. */
+const NAME_TRUST_MS = 60_000;
+const trustedNames = new Map<number, { name: Localised; until: number }>();
+
+/** The product name of a spec, for the sold-out message. */
+async function productNameOf(db: Db, specId: number): Promise<Localised> {
+  const trusted = trustedNames.get(specId);
+  if (trusted && trusted.until > Date.now()) return trusted.name;
+  const [row] = await db
+    .select({ name: storeProducts.name })
+    .from(storeProductSpecs)
+    .innerJoin(storeProducts, eq(storeProducts.id, storeProductSpecs.productId))
+    .where(eq(storeProductSpecs.id, specId));
+  trustedNames.set(specId, { name: row!.name, until: Date.now() + NAME_TRUST_MS });
+  return row!.name;
+}
 
 /** The promo code's discount on `subtotal` for this user now, or zero without a code. */
 async function discountFor(
@@ -172,11 +191,35 @@ async function checkoutResult(db: Db, checkoutId: string, locale: Locale) {
   return { orders, total: orders.reduce((s, o) => s.plus(o.total), new Dec(0)).toFixed(2) };
 }
 
+/** Takes each spec's units by a conditional decrement (`stock >= n`, the column's CHECK behind it); answers the first spec short of them. */
+async function reserveStock(
+  tx: Db,
+  specs: readonly Spec[],
+): Promise<{ spec: Spec; left: number } | undefined> {
+  for (const spec of [...specs].sort((a, b) => a.specId - b.specId)) {
+    const [taken] = await tx
+      .update(storeProductSpecs)
+      .set({ stock: sql`${storeProductSpecs.stock} - ${spec.quantity}` })
+      .where(and(eq(storeProductSpecs.id, spec.specId), sql`${storeProductSpecs.stock} >= ${spec.quantity}`))
+      .returning({ stock: storeProductSpecs.stock });
+    if (!taken) {
+      const [current] = await tx
+        .select({ stock: storeProductSpecs.stock })
+        .from(storeProductSpecs)
+        .where(eq(storeProductSpecs.id, spec.specId));
+      return { spec, left: current?.stock ?? 0 };
+    }
+  }
+  return undefined;
+}
+
 /**
- * Creates one order per shop in one transaction, reserving the stock of every line by a
- * conditional decrement (`stock >= n`, and the column's CHECK behind it), so concurrent buyers
- * can never take more than there is: the one who finds too little is told it is sold out and
- * nothing of the checkout is written. The same Idempotency-Key and body answer the first orders.
+ * Creates one order per shop in one transaction. The stock gate admits the checkout first, so
+ * the late buyers of a flash sale are told it is sold out without a transaction; then each
+ * line's stock is reserved by a conditional decrement, the truth, so concurrent buyers can never
+ * take more than there is: the one who finds too little is told it is sold out and nothing of
+ * the checkout is written. The decrement is the transaction's last statement, so a hot spec's
+ * row stays locked only until the commit. The same Idempotency-Key and body answer the first orders.
  */
 export async function createOrders(
   deps: CheckoutDeps,
@@ -188,105 +231,146 @@ export async function createOrders(
 ): Promise<{ orders: StoreOrder[]; total: string; replayed: boolean }> {
   const items = [...input.items].sort((a, b) => a.specId - b.specId);
   const hash = requestHash(['checkout', input.addressId, items, input.promoCode ?? null]);
-  const earlier = await replayCheckout(deps.db, userId, key, hash);
-  if (earlier) return { ...(await checkoutResult(deps.db, earlier.id, locale)), replayed: true };
-  const specs = await loadSpecs(deps.db, input.items);
-  // Sold out already: refused without a transaction or a lock (a flash sale's many late buyers).
-  for (const spec of specs) if (spec.stock < spec.quantity) throw soldOut(spec, spec.stock, locale);
-  const address = await addressOf(deps.db, userId, input.addressId);
-  const expiresAt = new Date(now.getTime() + deps.orderTtlMs);
-  const done = await deps.db.transaction(async (tx) => {
-    // The wallet's lock orders one user's checkouts: a promo's per-user limit holds under races.
-    await lockWallet(tx, userId);
-    const raced = await replayCheckout(tx, userId, key, hash);
-    if (raced) return { checkoutId: raced.id, created: [] };
-    const shops = await price(tx, userId, specs, input.promoCode, now);
-    for (const spec of [...specs].sort((a, b) => a.specId - b.specId)) {
-      const [left] = await tx
-        .update(storeProductSpecs)
-        .set({ stock: sql`${storeProductSpecs.stock} - ${spec.quantity}` })
-        .where(
-          and(eq(storeProductSpecs.id, spec.specId), sql`${storeProductSpecs.stock} >= ${spec.quantity}`),
-        )
-        .returning({ stock: storeProductSpecs.stock });
-      if (!left) {
-        const [current] = await tx
-          .select({ stock: storeProductSpecs.stock })
-          .from(storeProductSpecs)
-          .where(eq(storeProductSpecs.id, spec.specId));
-        throw soldOut(spec, current?.stock ?? 0, locale);
-      }
-    }
-    const [checkout] = await tx
-      .insert(storeCheckouts)
-      .values({ userId, idempotencyKey: key, requestHash: hash, promoCode: input.promoCode ?? null })
-      .returning({ id: storeCheckouts.id });
-    // The numbers take the orders' sequence values up front, so each number holds its own seq.
-    const seqs = await queryRows<{ seq: string }>(
-      tx,
-      sql`select nextval(pg_get_serial_sequence('store_orders', 'seq'))::text as seq from generate_series(1, ${shops.length})`,
-    );
-    const day = now.toISOString().slice(0, 10).replaceAll('-', '');
-    const { id: _, isDefault: __, ...shipTo } = address;
-    const orders = await tx
-      .insert(storeOrders)
-      .values(
-        shops.map((t, n) => {
-          const seq = Number(seqs[n]!.seq);
-          return {
-            seq,
-            number: `S${day}${String(seq).padStart(8, '0')}`,
-            checkoutId: checkout!.id,
-            userId,
-            shopId: t.shopId,
-            address: shipTo,
-            subtotal: t.subtotal.toFixed(2),
-            freight: t.freight.toFixed(2),
-            discount: t.discount.toFixed(2),
-            total: t.total.toFixed(2),
-            promoCode: t.discount.isZero() ? null : (input.promoCode ?? null),
-            expiresAt,
-            createdAt: now,
-            updatedAt: now,
-          };
-        }),
-      )
-      .returning({ id: storeOrders.id, shopId: storeOrders.shopId, expiresAt: storeOrders.expiresAt });
-    await tx.insert(storeOrderLines).values(
-      specs.map((s) => ({
-        orderId: orders.find((o) => o.shopId === s.shopId)!.id,
-        productId: s.productId,
-        specId: s.specId,
-        name: s.name,
-        specLabel: s.label,
-        unitPrice: s.price,
-        quantity: s.quantity,
-        subtotal: new Dec(s.price).times(s.quantity).toFixed(2),
-      })),
-    );
-    await tx.insert(storeOrderEvents).values(
-      orders.map((o) => ({
-        orderId: o.id,
-        machine: 'payment',
-        event: 'place',
-        fromState: 'none',
-        toState: 'unpaid',
-        at: now,
-      })),
-    );
-    await tx.delete(storeCartLines).where(
-      and(
-        eq(storeCartLines.userId, userId),
-        inArray(
-          storeCartLines.specId,
-          specs.map((s) => s.specId),
-        ),
-      ),
-    );
-    return { checkoutId: checkout!.id, created: orders };
+  const replay = async () => {
+    const earlier = await replayCheckout(deps.db, userId, key, hash);
+    return earlier && { ...(await checkoutResult(deps.db, earlier.id, locale)), replayed: true };
+  };
+  // The gate first: a flash sale's late buyers are refused with one Redis call and one read (the replay's).
+  const admission = await deps.stockGate.admit(deps.db, items);
+  if (!admission.admitted) {
+    const earlier = await replay();
+    if (earlier) return earlier;
+    throw new DomainError('store.soldOut', {
+      name: (await productNameOf(deps.db, admission.specId))[locale],
+      left: admission.left,
+    });
+  }
+  const given = admission.taken ? items : [];
+  const earlier = await replay().catch(async (err: unknown) => {
+    await deps.stockGate.giveBack(given);
+    throw err;
   });
-  await scheduleExpiry(deps.expiryQueue, done.created);
-  return { ...(await checkoutResult(deps.db, done.checkoutId, locale)), replayed: done.created.length === 0 };
+  if (earlier) {
+    await deps.stockGate.giveBack(given);
+    return earlier;
+  }
+  return reserveAndCreate(deps, userId, input, key, hash, given, locale, now);
+}
+
+/**
+ * createOrders past the gate, holding `given` units of it: checks the specs and the address,
+ * then writes the orders. Every failure gives the units back; a spec the database found short
+ * sets the gate's count to the database's figure instead.
+ */
+async function reserveAndCreate(
+  deps: CheckoutDeps,
+  userId: string,
+  input: CheckoutInput,
+  key: string,
+  hash: string,
+  given: readonly Item[],
+  locale: Locale,
+  now: Date,
+): Promise<{ orders: StoreOrder[]; total: string; replayed: boolean }> {
+  let short: { spec: Spec; left: number } | undefined;
+  try {
+    const specs = await loadSpecs(deps.db, input.items);
+    // Sold out in the database though the gate admitted (its count was rebuilt or too high).
+    const gone = specs.find((spec) => spec.stock < spec.quantity);
+    if (gone) {
+      short = { spec: gone, left: gone.stock };
+      throw soldOut(gone, gone.stock, locale);
+    }
+    const address = await addressOf(deps.db, userId, input.addressId);
+    const expiresAt = new Date(now.getTime() + deps.orderTtlMs);
+    const done = await deps.db.transaction(async (tx) => {
+      // The wallet's lock orders one user's checkouts: a promo's per-user limit holds under races.
+      await lockWallet(tx, userId);
+      const raced = await replayCheckout(tx, userId, key, hash);
+      if (raced) return { checkoutId: raced.id, created: [] };
+      const shops = await price(tx, userId, specs, input.promoCode, now);
+      const [checkout] = await tx
+        .insert(storeCheckouts)
+        .values({ userId, idempotencyKey: key, requestHash: hash, promoCode: input.promoCode ?? null })
+        .returning({ id: storeCheckouts.id });
+      // The numbers take the orders' sequence values up front, so each number holds its own seq.
+      const seqs = await queryRows<{ seq: string }>(
+        tx,
+        sql`select nextval(pg_get_serial_sequence('store_orders', 'seq'))::text as seq from generate_series(1, ${shops.length})`,
+      );
+      const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+      const { id: _, isDefault: __, ...shipTo } = address;
+      const orders = await tx
+        .insert(storeOrders)
+        .values(
+          shops.map((t, n) => {
+            const seq = Number(seqs[n]!.seq);
+            return {
+              seq,
+              number: `S${day}${String(seq).padStart(8, '0')}`,
+              checkoutId: checkout!.id,
+              userId,
+              shopId: t.shopId,
+              address: shipTo,
+              subtotal: t.subtotal.toFixed(2),
+              freight: t.freight.toFixed(2),
+              discount: t.discount.toFixed(2),
+              total: t.total.toFixed(2),
+              promoCode: t.discount.isZero() ? null : (input.promoCode ?? null),
+              expiresAt,
+              createdAt: now,
+              updatedAt: now,
+            };
+          }),
+        )
+        .returning({ id: storeOrders.id, shopId: storeOrders.shopId, expiresAt: storeOrders.expiresAt });
+      await tx.insert(storeOrderLines).values(
+        specs.map((s) => ({
+          orderId: orders.find((o) => o.shopId === s.shopId)!.id,
+          productId: s.productId,
+          specId: s.specId,
+          name: s.name,
+          specLabel: s.label,
+          unitPrice: s.price,
+          quantity: s.quantity,
+          subtotal: new Dec(s.price).times(s.quantity).toFixed(2),
+        })),
+      );
+      await tx.insert(storeOrderEvents).values(
+        orders.map((o) => ({
+          orderId: o.id,
+          machine: 'payment',
+          event: 'place',
+          fromState: 'none',
+          toState: 'unpaid',
+          at: now,
+        })),
+      );
+      await tx.delete(storeCartLines).where(
+        and(
+          eq(storeCartLines.userId, userId),
+          inArray(
+            storeCartLines.specId,
+            specs.map((s) => s.specId),
+          ),
+        ),
+      );
+      short = await reserveStock(tx, specs);
+      if (short) throw soldOut(short.spec, short.left, locale);
+      return { checkoutId: checkout!.id, created: orders };
+    });
+    if (done.created.length === 0) await deps.stockGate.giveBack(given);
+    else await scheduleExpiry(deps.expiryQueue, done.created);
+    return {
+      ...(await checkoutResult(deps.db, done.checkoutId, locale)),
+      replayed: done.created.length === 0,
+    };
+  } catch (err) {
+    // Nothing was reserved: the gate gets its units back, and a spec the database found short its figure.
+    await deps.stockGate.giveBack(given.filter((u) => u.specId !== short?.spec.specId));
+    if (short) await deps.stockGate.correct(short.spec.specId, short.left);
+    throw err;
+  }
 }
 
 async function replayPayment(db: Db, userId: string, key: string, hash: string) {

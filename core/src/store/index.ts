@@ -10,3 +10,4 @@ export {
 export { type CheckoutDeps, createOrders, payOrders } from './checkout.ts';
 export { orderExpiryQueue } from './expiryQueue.ts';
 export { completeOrder, expireDueOrders, expireOrder, markDelivered, markShipped } from './orders.ts';
+export { StockGate } from './stockGate.ts';

@@ -18,6 +18,7 @@ import type { Db } from '../platform/database.ts';
 import { productImageUrl } from './catalogue.ts';
 import { storeOrderEvents, storeOrderLines, storeOrders } from './orderSchema.ts';
 import { type Localised, storeProductSpecs, storeShops } from './schema.ts';
+import type { StockGate } from './stockGate.ts';
 import { lockWallet, postWallet } from './wallet.ts';
 
 export type OrderRow = typeof storeOrders.$inferSelect;
@@ -83,8 +84,10 @@ export async function lockOrders(tx: Db, ids: readonly string[], userId?: string
     .for('update');
 }
 
-/** Puts an order's reserved units back on the shelf (cancel, expiry). */
-async function returnStock(tx: Db, orderId: string): Promise<void> {
+type ReturnedUnits = { specId: number; quantity: number }[];
+
+/** Puts an order's reserved units back on the shelf (cancel, expiry); answers them for the stock gate after the commit. */
+async function returnStock(tx: Db, orderId: string): Promise<ReturnedUnits> {
   const lines = await tx
     .select({ specId: storeOrderLines.specId, quantity: storeOrderLines.quantity })
     .from(storeOrderLines)
@@ -95,20 +98,29 @@ async function returnStock(tx: Db, orderId: string): Promise<void> {
       .update(storeProductSpecs)
       .set({ stock: sql`${storeProductSpecs.stock} + ${line.quantity}` })
       .where(eq(storeProductSpecs.id, line.specId));
+  return lines;
 }
 
-/** Cancels one of the user's orders before it ships, returns its stock, and refunds it if paid. */
-export async function cancelOrder(db: Db, userId: string, orderId: string, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Cancels one of the user's orders before it ships, returns its stock (to the gate after the commit), and refunds it if paid. */
+export async function cancelOrder(
+  db: Db,
+  gate: StockGate,
+  userId: string,
+  orderId: string,
+  now = new Date(),
+): Promise<void> {
+  const returned = await db.transaction(async (tx) => {
     // The wallet first, as paying does, so a payment and a cancel of one order never deadlock.
     const wallet = await lockWallet(tx, userId);
     const [order] = await lockOrders(tx, [orderId], userId);
     if (!order) throw new DomainError('storeOrder.notFound');
     const { moves } = await transition(tx, order, 'cancel', now);
-    await returnStock(tx, order.id);
+    const units = await returnStock(tx, order.id);
     if (moves.some((m) => m.machine === 'payment' && m.event === 'refund'))
       await postWallet(tx, wallet, 'storeRefund', 'storeSales', 'storeBalance', new Dec(order.total), now);
+    return units;
   });
+  await gate.giveBack(returned);
 }
 
 /**
@@ -150,22 +162,34 @@ export const completeOrder = (db: Db, orderId: string, now = new Date()) =>
   systemAction(db, orderId, 'complete', now);
 
 /**
- * Expires one order if it is still unpaid past its deadline, returning its stock. Answers
- * whether it did; an order paid or cancelled meanwhile is left alone, so the delayed job and
- * the sweep may both try.
+ * Expires one order if it is still unpaid past its deadline, returning its stock (to the gate
+ * after the commit). Answers whether it did; an order paid or cancelled meanwhile is left alone,
+ * so the delayed job and the sweep may both try.
  */
-export async function expireOrder(db: Db, orderId: string, now = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function expireOrder(
+  db: Db,
+  gate: StockGate,
+  orderId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const returned = await db.transaction(async (tx) => {
     const [order] = await lockOrders(tx, [orderId]);
-    if (order?.payment !== 'unpaid' || order.closure !== 'open' || order.expiresAt > now) return false;
+    if (order?.payment !== 'unpaid' || order.closure !== 'open' || order.expiresAt > now) return undefined;
     await transition(tx, order, 'expire', now);
-    await returnStock(tx, order.id);
-    return true;
+    return returnStock(tx, order.id);
   });
+  if (!returned) return false;
+  await gate.giveBack(returned);
+  return true;
 }
 
 /** The sweep behind the delayed jobs: expires every order past its deadline that a lost job left open. */
-export async function expireDueOrders(db: Db, now = new Date(), limit = 500): Promise<number> {
+export async function expireDueOrders(
+  db: Db,
+  gate: StockGate,
+  now = new Date(),
+  limit = 500,
+): Promise<number> {
   const due = await db
     .select({ id: storeOrders.id })
     .from(storeOrders)
@@ -175,7 +199,7 @@ export async function expireDueOrders(db: Db, now = new Date(), limit = 500): Pr
     .orderBy(storeOrders.expiresAt)
     .limit(limit);
   let expired = 0;
-  for (const { id } of due) if (await expireOrder(db, id, now)) expired += 1;
+  for (const { id } of due) if (await expireOrder(db, gate, id, now)) expired += 1;
   return expired;
 }
 

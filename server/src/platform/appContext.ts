@@ -13,6 +13,7 @@ import { type CoreServices, createCoreServices } from '@bourse/core/services.ts'
 import { orderFulfilmentQueue } from '@bourse/core/store/autoFulfilment.ts';
 import type { CheckoutDeps } from '@bourse/core/store/checkout.ts';
 import { orderExpiryQueue } from '@bourse/core/store/expiryQueue.ts';
+import { StockGate } from '@bourse/core/store/stockGate.ts';
 import { redisUserSockets, type UserSockets } from '@bourse/core/user-channel/endSockets.ts';
 import type { Redis } from 'ioredis';
 
@@ -73,6 +74,7 @@ export function createAppContext(options: AppOptions): AppContext {
       ...core,
       checkout: {
         db,
+        stockGate: new StockGate(redis, redisPrefix),
         payPassword: platform,
         expiryQueue: orderExpiryQueue(redis, redisPrefix),
         orderTtlMs: config.storeOrderTtlMs,

@@ -5,6 +5,7 @@ import { orderExpiryQueue } from '@bourse/core/store/expiryQueue.ts';
 import { storeOrders, storePromoCodes } from '@bourse/core/store/orderSchema.ts';
 import { expireDueOrders, expireOrder, markDelivered, markShipped } from '@bourse/core/store/orders.ts';
 import { storeProductSpecs, storeProducts, storeShops } from '@bourse/core/store/schema.ts';
+import { StockGate } from '@bourse/core/store/stockGate.ts';
 import { inEveryLanguage, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
@@ -519,17 +520,18 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
     expect(job?.opts.delay).toBeGreaterThan(55_000);
     expect(job?.opts.delay).toBeLessThanOrEqual(60_000);
     await queue.close();
-    expect(await expireOrder(db(), first.id)).toBe(false); // not due yet
+    const gate = new StockGate(t.redis, t.redisPrefix);
+    expect(await expireOrder(db(), gate, first.id)).toBe(false); // not due yet
     const due = new Date(Date.parse(first.expiresAt!) + 1);
-    expect(await expireOrder(db(), first.id, due)).toBe(true);
-    expect(await expireOrder(db(), first.id, due)).toBe(false); // the sweep after the job changes nothing
+    expect(await expireOrder(db(), gate, first.id, due)).toBe(true);
+    expect(await expireOrder(db(), gate, first.id, due)).toBe(false); // the sweep after the job changes nothing
     const second = await order();
     expect(await stockOf(specIds[0]!)).toBe(2);
     // A lost job: only the sweep sees it.
     // (other tests' unpaid orders are due by then too)
-    expect(await expireDueOrders(db(), new Date(Date.parse(second.expiresAt!) + 1))).toBeGreaterThanOrEqual(
-      1,
-    );
+    expect(
+      await expireDueOrders(db(), gate, new Date(Date.parse(second.expiresAt!) + 1)),
+    ).toBeGreaterThanOrEqual(1);
     expect(await stockOf(specIds[0]!)).toBe(4);
     const [row] = await db().select().from(storeOrders).where(eq(storeOrders.id, second.id));
     expect([row?.status, row?.closure]).toEqual(['cancelled', 'cancelled']);

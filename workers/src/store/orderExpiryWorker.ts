@@ -1,7 +1,7 @@
 /** The BullMQ worker that expires unpaid storefront orders: one delayed job per order, and a sweep behind them. */
 
 import { type Db, logger } from '@bourse/core/platform';
-import { expireDueOrders, expireOrder, orderExpiryQueue } from '@bourse/core/store';
+import { expireDueOrders, expireOrder, orderExpiryQueue, StockGate } from '@bourse/core/store';
 import { STORE_ORDER_JOBS, STORE_QUEUES, storeOrderExpireJobSchema } from '@bourse/shared';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { bullConnections, logWorkerProblems } from '../bullConnections.ts';
@@ -17,15 +17,15 @@ export interface OrderExpiryOptions {
 }
 
 /** The processor, apart from the worker so tests can drive it. Both jobs are safe to repeat. */
-export function orderExpiryProcessor(db: Db) {
+export function orderExpiryProcessor(db: Db, gate: StockGate) {
   return async (job: Job) => {
     switch (job.name) {
       case STORE_ORDER_JOBS.expire: {
         const { orderId } = parseJobData(storeOrderExpireJobSchema, job);
-        return { expired: await expireOrder(db, orderId) };
+        return { expired: await expireOrder(db, gate, orderId) };
       }
       case STORE_ORDER_JOBS.sweep:
-        return { expired: await expireDueOrders(db) };
+        return { expired: await expireDueOrders(db, gate) };
       default:
         throw new UnrecoverableError(`unknown store-order-expiry job ${job.name}`);
     }
@@ -39,13 +39,15 @@ export function orderExpiryService(options: OrderExpiryOptions = {}): Background
       const bull = bullConnections(context.redisUrl, options.redisPrefix ?? context.redisPrefix);
       const queue = orderExpiryQueue(bull.redis, bull.redisPrefix);
       const { db } = context.database;
-      const worker = new Worker(STORE_QUEUES.orderExpiry, orderExpiryProcessor(db), {
+      // The server's gate: the same key prefix, so an expired order's units reach the checkouts' counts.
+      const gate = new StockGate(bull.redis, bull.redisPrefix);
+      const worker = new Worker(STORE_QUEUES.orderExpiry, orderExpiryProcessor(db, gate), {
         connection: bull.blocking,
         prefix: bull.prefix,
         concurrency: 4,
       });
       logWorkerProblems(worker, 'store-order-expiry');
-      const expired = await expireDueOrders(db);
+      const expired = await expireDueOrders(db, gate);
       if (expired > 0)
         logger.info({ orders: expired }, 'store orders: overdue unpaid orders expired at start');
       await queue.upsertJobScheduler(

@@ -9,6 +9,7 @@ import {
   payOrders,
   runAutoStep,
   runDueAutoSteps,
+  StockGate,
 } from '@bourse/core/store';
 import { SimulatedCarrier, shipmentQueue, storeShipments } from '@bourse/core/store/logistics';
 import { createUser, DB_KINDS, openTestDatabase } from '@bourse/core/store/logistics/testing';
@@ -121,6 +122,7 @@ describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind
     const expiryQueue = orderExpiryQueue(redis, prefix);
     const deps: CheckoutDeps = {
       db,
+      stockGate: new StockGate(redis, prefix),
       payPassword: { db, redis, redisPrefix: prefix },
       expiryQueue,
       orderTtlMs: 60_000,
@@ -144,7 +146,7 @@ describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind
     const cancelled = await buy();
     expect(await fulfilmentQueue.getJob(storeFulfilmentJobId('ship', kept))).toBeDefined();
     await (await fulfilmentQueue.getJob(storeFulfilmentJobId('ship', lost)))!.remove();
-    await cancelOrder(db, userId, cancelled);
+    await cancelOrder(db, deps.stockGate, userId, cancelled);
     await fulfilmentQueue.close();
     await expiryQueue.close();
 
