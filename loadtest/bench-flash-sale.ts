@@ -20,15 +20,14 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '@bourse/core/accounts/passwords.ts';
 import { hashSessionToken, newSessionToken } from '@bourse/core/accounts/tokens.ts';
-import { createRedis } from '@bourse/core/platform';
 import type { Db } from '@bourse/core/platform/database.ts';
 import { inEveryLanguage } from '@bourse/core/store/testing.ts';
-import { auditLedger, scratchPostgres } from '@bourse/core/trading/testing';
+import { auditLedger } from '@bourse/core/trading/testing';
 import { shoppingRoutes, translateError } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import { percentile } from '../server/src/market/testing/benchStats.ts';
 import { spawnServer } from '../server/src/market/testing/spawnServer.ts';
-import { benchArgs, deletePrefix, latencyFigures, loadAverage, machine, runBench } from './benchRun.ts';
+import { benchArgs, latencyFigures, loadAverage, runScratchBench } from './benchRun.ts';
 import { jsonClient } from './orders/jsonClient.ts';
 
 const args = benchArgs({
@@ -43,7 +42,6 @@ const CONCURRENCY = Number(args.concurrency);
 const PAY_PASSWORD = '135790';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `bench:flash:${randomUUID()}:`;
-const cleanups: (() => Promise<void>)[] = [];
 
 /** The sale's product and its buyers, in a few set-based statements. Answers the spec id and the tokens. */
 async function seed(db: Db): Promise<{ specId: number; tokens: string[] }> {
@@ -106,128 +104,115 @@ async function settled(db: Db): Promise<void> {
   }
 }
 
-await runBench(
-  'bench:flash-sale',
-  15 * 60_000,
-  async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  },
-  async () => {
-    console.log(`machine: ${machine()}`);
-    const scratch = await scratchPostgres();
-    cleanups.push(() => scratch.close());
-    cleanups.push(() => deletePrefix(createRedis(REDIS_URL), prefix));
-    const seeding = performance.now();
-    const { specId, tokens } = await seed(scratch.database.db);
-    const addresses = (await scratch.database.db.execute(
-      sql`select a.id, s.token_hash from store_addresses a join sessions s using (user_id)`,
-    )) as unknown as { rows: { id: string; token_hash: string }[] };
-    const addressOf = new Map(addresses.rows.map((r) => [r.token_hash, r.id]));
-    console.log(
-      `seeded ${BUYERS} buyers and ${STOCK} units in ${Math.round(performance.now() - seeding)} ms`,
-    );
-    const server = await spawnServer(
-      {
-        REDIS_URL,
-        REDIS_PREFIX: prefix,
-        DATABASE_URL: scratch.url,
-        DEMO_MODE: 'true',
-        LOG_LEVEL: 'warn',
-      },
-      args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [],
-    );
-    cleanups.push(() => server.stop());
-    const client = jsonClient(server.port, CONCURRENCY);
-    cleanups.push(async () => client.close());
+await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cleanups) => {
+  const seeding = performance.now();
+  const { specId, tokens } = await seed(scratch.database.db);
+  const addresses = (await scratch.database.db.execute(
+    sql`select a.id, s.token_hash from store_addresses a join sessions s using (user_id)`,
+  )) as unknown as { rows: { id: string; token_hash: string }[] };
+  const addressOf = new Map(addresses.rows.map((r) => [r.token_hash, r.id]));
+  console.log(`seeded ${BUYERS} buyers and ${STOCK} units in ${Math.round(performance.now() - seeding)} ms`);
+  const server = await spawnServer(
+    {
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      DATABASE_URL: scratch.url,
+      DEMO_MODE: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [],
+  );
+  cleanups.push(() => server.stop());
+  const client = jsonClient(server.port, CONCURRENCY);
+  cleanups.push(async () => client.close());
 
-    // One request first, so the server's first-use work (module loading, pool) is not timed.
-    await client.send('GET', '/api/store/wallet', { token: tokens[0]! });
-    const outcomes = new Map<string, number>();
-    const latencies: { all: number[]; paid: number[]; refused: number[] } = {
-      all: [],
-      paid: [],
-      refused: [],
-    };
-    const soldOutText = translateError('en', 'store.soldOut', { name: 'Flash Phone', left: 0 });
-    const attempt = async (token: string) => {
-      const t0 = performance.now();
-      const headers = { token, 'accept-language': 'en', 'idempotency-key': randomUUID() };
-      const created = await client.send('POST', '/api/store/checkout', headers, {
-        items: [{ specId, quantity: 1 }],
-        addressId: addressOf.get(hashSessionToken(token)),
-      });
-      let outcome = created.body?.key ?? created.failure ?? `status ${created.status}`;
-      if (created.status === 200) {
-        const orderId = shoppingRoutes.checkout.response.parse(created.body?.data).orders[0]!.id;
-        const paid = await client.send(
-          'POST',
-          '/api/store/pay',
-          { ...headers, 'idempotency-key': randomUUID() },
-          { orderIds: [orderId], payPassword: PAY_PASSWORD },
-        );
-        outcome = paid.status === 200 ? 'paid' : `pay: ${paid.body?.key ?? paid.failure ?? paid.status}`;
-      } else if (outcome === 'store.soldOut' && created.body?.msg !== soldOutText) {
-        outcome = 'soldOut without saying so';
-      }
-      const ms = performance.now() - t0;
-      latencies.all.push(ms);
-      if (outcome === 'paid') latencies.paid.push(ms);
-      if (outcome === 'store.soldOut') latencies.refused.push(ms);
-      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-    };
-    const load = loadAverage();
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(CONCURRENCY, tokens.length) }, async () => {
-        while (next < tokens.length) await attempt(tokens[next++]!);
-      }),
-    );
-    const wallMs = performance.now() - started;
-    const db = scratch.database.db;
-    if (outcomes.has('timeout') || outcomes.has('pay: timeout')) await settled(db);
-    const [paidRow] = (
-      (await db.execute(
-        sql`select count(*)::int as orders, coalesce(sum(l.quantity), 0)::int as units
+  // One request first, so the server's first-use work (module loading, pool) is not timed.
+  await client.send('GET', '/api/store/wallet', { token: tokens[0]! });
+  const outcomes = new Map<string, number>();
+  const latencies: { all: number[]; paid: number[]; refused: number[] } = {
+    all: [],
+    paid: [],
+    refused: [],
+  };
+  const soldOutText = translateError('en', 'store.soldOut', { name: 'Flash Phone', left: 0 });
+  const attempt = async (token: string) => {
+    const t0 = performance.now();
+    const headers = { token, 'accept-language': 'en', 'idempotency-key': randomUUID() };
+    const created = await client.send('POST', '/api/store/checkout', headers, {
+      items: [{ specId, quantity: 1 }],
+      addressId: addressOf.get(hashSessionToken(token)),
+    });
+    let outcome = created.body?.key ?? created.failure ?? `status ${created.status}`;
+    if (created.status === 200) {
+      const orderId = shoppingRoutes.checkout.response.parse(created.body?.data).orders[0]!.id;
+      const paid = await client.send(
+        'POST',
+        '/api/store/pay',
+        { ...headers, 'idempotency-key': randomUUID() },
+        { orderIds: [orderId], payPassword: PAY_PASSWORD },
+      );
+      outcome = paid.status === 200 ? 'paid' : `pay: ${paid.body?.key ?? paid.failure ?? paid.status}`;
+    } else if (outcome === 'store.soldOut' && created.body?.msg !== soldOutText) {
+      outcome = 'soldOut without saying so';
+    }
+    const ms = performance.now() - t0;
+    latencies.all.push(ms);
+    if (outcome === 'paid') latencies.paid.push(ms);
+    if (outcome === 'store.soldOut') latencies.refused.push(ms);
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  };
+  const load = loadAverage();
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, tokens.length) }, async () => {
+      while (next < tokens.length) await attempt(tokens[next++]!);
+    }),
+  );
+  const wallMs = performance.now() - started;
+  const db = scratch.database.db;
+  if (outcomes.has('timeout') || outcomes.has('pay: timeout')) await settled(db);
+  const [paidRow] = (
+    (await db.execute(
+      sql`select count(*)::int as orders, coalesce(sum(l.quantity), 0)::int as units
             from store_orders o join store_order_lines l on l.order_id = o.id where o.payment = 'paid'`,
-      )) as unknown as { rows: { orders: number; units: number }[] }
-    ).rows;
-    const [stockRow] = (
-      (await db.execute(sql`select stock from store_product_specs where id = ${specId}`)) as unknown as {
-        rows: { stock: number }[];
-      }
-    ).rows;
-    const audit = await auditLedger(db);
-    const paidOrders = Number(paidRow!.orders);
-    const oversold = Number(paidRow!.units) - STOCK;
-    console.log(
-      `attempts: ${BUYERS}, ${CONCURRENCY} in flight at every moment (closed loop, one socket each), wall ${Math.round(wallMs)} ms, ${Math.round(BUYERS / (wallMs / 1000))} attempts/s`,
-    );
-    console.log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
-    console.log(
-      `paid orders ${paidOrders}, units sold ${paidRow!.units}, stock left ${stockRow!.stock}, oversold ${Math.max(0, oversold)}`,
-    );
-    for (const [name, sample] of Object.entries(latencies))
-      console.log(`attempt latency ms, ${name}: ${latencyFigures(sample)}`);
-    console.log(
-      `ledger: total ${audit.total}, drifted ${audit.driftedAccounts.length}, unbalanced ${audit.unbalancedEntries.length}`,
-    );
-    const p99 = percentile(
-      [...latencies.all].sort((a, b) => a - b),
-      0.99,
-    );
-    // Reported, not judged: on a shared machine the latency says as much about the neighbours.
-    console.log(`p99 ${p99.toFixed(0)} ms: ${p99 <= 500 ? 'within' : 'over'} the 500 ms target`);
-    console.log(`load average before: ${load}; after: ${loadAverage()}`);
-    const refusedOk = [...outcomes.keys()].every((k) => k === 'paid' || k === 'store.soldOut');
-    const pass =
-      paidOrders === Math.min(STOCK, BUYERS) &&
-      oversold <= 0 &&
-      refusedOk &&
-      audit.total === '0.00' &&
-      audit.driftedAccounts.length === 0 &&
-      audit.unbalancedEntries.length === 0;
-    console.log(pass ? 'PASS' : 'FAIL');
-    return pass ? 0 : 1;
-  },
-);
+    )) as unknown as { rows: { orders: number; units: number }[] }
+  ).rows;
+  const [stockRow] = (
+    (await db.execute(sql`select stock from store_product_specs where id = ${specId}`)) as unknown as {
+      rows: { stock: number }[];
+    }
+  ).rows;
+  const audit = await auditLedger(db);
+  const paidOrders = Number(paidRow!.orders);
+  const oversold = Number(paidRow!.units) - STOCK;
+  console.log(
+    `attempts: ${BUYERS}, ${CONCURRENCY} in flight at every moment (closed loop, one socket each), wall ${Math.round(wallMs)} ms, ${Math.round(BUYERS / (wallMs / 1000))} attempts/s`,
+  );
+  console.log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+  console.log(
+    `paid orders ${paidOrders}, units sold ${paidRow!.units}, stock left ${stockRow!.stock}, oversold ${Math.max(0, oversold)}`,
+  );
+  for (const [name, sample] of Object.entries(latencies))
+    console.log(`attempt latency ms, ${name}: ${latencyFigures(sample)}`);
+  console.log(
+    `ledger: total ${audit.total}, drifted ${audit.driftedAccounts.length}, unbalanced ${audit.unbalancedEntries.length}`,
+  );
+  const p99 = percentile(
+    [...latencies.all].sort((a, b) => a - b),
+    0.99,
+  );
+  // Reported, not judged: on a shared machine the latency says as much about the neighbours.
+  console.log(`p99 ${p99.toFixed(0)} ms: ${p99 <= 500 ? 'within' : 'over'} the 500 ms target`);
+  console.log(`load average before: ${load}; after: ${loadAverage()}`);
+  const refusedOk = [...outcomes.keys()].every((k) => k === 'paid' || k === 'store.soldOut');
+  const pass =
+    paidOrders === Math.min(STOCK, BUYERS) &&
+    oversold <= 0 &&
+    refusedOk &&
+    audit.total === '0.00' &&
+    audit.driftedAccounts.length === 0 &&
+    audit.unbalancedEntries.length === 0;
+  console.log(pass ? 'PASS' : 'FAIL');
+  return pass ? 0 : 1;
+});

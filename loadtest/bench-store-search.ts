@@ -13,15 +13,13 @@
  * checks that every query found a name with the word in it, and the load average.
  */
 import { randomUUID } from 'node:crypto';
-import { createRedis } from '@bourse/core/platform';
 import type { Db } from '@bourse/core/platform/database.ts';
 import { seedStoreCatalogue } from '@bourse/core/store/seedCatalogue.ts';
-import { scratchPostgres } from '@bourse/core/trading/testing';
 import { LOCALES, type Locale, storeSearchSchema } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import { percentile } from '../server/src/market/testing/benchStats.ts';
 import { spawnServer } from '../server/src/market/testing/spawnServer.ts';
-import { benchArgs, deletePrefix, latencyFigures, loadAverage, machine, runBench } from './benchRun.ts';
+import { benchArgs, latencyFigures, loadAverage, runScratchBench } from './benchRun.ts';
 import { jsonClient } from './orders/jsonClient.ts';
 
 const args = benchArgs({
@@ -33,7 +31,6 @@ const CONCURRENCY = Number(args.concurrency);
 const TARGET_P95_MS = 50;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `bench:store-search:${randomUUID()}:`;
-const cleanups: (() => Promise<void>)[] = [];
 
 interface Query {
   kind: string;
@@ -88,86 +85,75 @@ async function queriesOf(db: Db): Promise<Query[]> {
   return queries;
 }
 
-await runBench(
-  'bench:store-search',
-  15 * 60_000,
-  async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  },
-  async () => {
-    console.log(`machine: ${machine()}`);
-    const scratch = await scratchPostgres();
-    cleanups.push(() => scratch.close());
-    cleanups.push(() => deletePrefix(createRedis(REDIS_URL), prefix));
-    await seedStoreCatalogue(scratch.database);
-    await scratch.database.db.execute(sql`analyze`);
-    const queries = await queriesOf(scratch.database.db);
-    const server = await spawnServer({
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      DATABASE_URL: scratch.url,
-      DEMO_MODE: 'true',
-      LOG_LEVEL: 'warn',
+await runScratchBench('bench:store-search', REDIS_URL, prefix, async (scratch, cleanups) => {
+  await seedStoreCatalogue(scratch.database);
+  await scratch.database.db.execute(sql`analyze`);
+  const queries = await queriesOf(scratch.database.db);
+  const server = await spawnServer({
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    DATABASE_URL: scratch.url,
+    DEMO_MODE: 'true',
+    LOG_LEVEL: 'warn',
+  });
+  cleanups.push(() => server.stop());
+  const client = jsonClient(server.port, CONCURRENCY);
+  cleanups.push(async () => client.close());
+  const search = (query: Query) =>
+    client.send('GET', `/api/store/search?q=${encodeURIComponent(query.q)}`, {
+      'accept-language': query.locale,
     });
-    cleanups.push(() => server.stop());
-    const client = jsonClient(server.port, CONCURRENCY);
-    cleanups.push(async () => client.close());
-    const search = (query: Query) =>
-      client.send('GET', `/api/store/search?q=${encodeURIComponent(query.q)}`, {
-        'accept-language': query.locale,
-      });
 
-    const missed = new Set<string>();
-    for (const query of queries) {
-      // The first round also warms the server (module loading, the pool, PostgreSQL's cache) and is not timed.
-      const answer = await search(query);
-      const found = answer.status === 200 ? storeSearchSchema.parse(answer.body?.data) : undefined;
-      const names = [...(found?.products ?? []), ...(found?.shops ?? [])].map((r) => r.name.toLowerCase());
-      if (!names.some((name) => name.includes(query.expect.toLowerCase())))
-        missed.add(
-          `${query.kind}: "${query.q}" found ${JSON.stringify(names.slice(0, 3))} (status ${answer.status})`,
-        );
-    }
+  const missed = new Set<string>();
+  for (const query of queries) {
+    // The first round also warms the server (module loading, the pool, PostgreSQL's cache) and is not timed.
+    const answer = await search(query);
+    const found = answer.status === 200 ? storeSearchSchema.parse(answer.body?.data) : undefined;
+    const names = [...(found?.products ?? []), ...(found?.shops ?? [])].map((r) => r.name.toLowerCase());
+    if (!names.some((name) => name.includes(query.expect.toLowerCase())))
+      missed.add(
+        `${query.kind}: "${query.q}" found ${JSON.stringify(names.slice(0, 3))} (status ${answer.status})`,
+      );
+  }
 
-    const byKind = new Map<string, number[]>();
-    const all: number[] = [];
-    const runs = Array.from({ length: ROUNDS }, () => queries).flat();
-    const load = loadAverage();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < runs.length) {
-          const query = runs[next++]!;
-          const t0 = performance.now();
-          const answer = await search(query);
-          const ms = performance.now() - t0;
-          if (answer.status !== 200) missed.add(`${query.kind}: "${query.q}" (status ${answer.status})`);
-          all.push(ms);
-          const kind = query.kind.split(',')[0]!;
-          for (const key of new Set([kind, query.kind])) {
-            const sample = byKind.get(key) ?? [];
-            sample.push(ms);
-            byKind.set(key, sample);
-          }
+  const byKind = new Map<string, number[]>();
+  const all: number[] = [];
+  const runs = Array.from({ length: ROUNDS }, () => queries).flat();
+  const load = loadAverage();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < runs.length) {
+        const query = runs[next++]!;
+        const t0 = performance.now();
+        const answer = await search(query);
+        const ms = performance.now() - t0;
+        if (answer.status !== 200) missed.add(`${query.kind}: "${query.q}" (status ${answer.status})`);
+        all.push(ms);
+        const kind = query.kind.split(',')[0]!;
+        for (const key of new Set([kind, query.kind])) {
+          const sample = byKind.get(key) ?? [];
+          sample.push(ms);
+          byKind.set(key, sample);
         }
-      }),
-    );
-    console.log(
-      `${queries.length} queries × ${ROUNDS} rounds, ${CONCURRENCY} in flight; round-trip latency in ms:`,
-    );
-    for (const [kind, sample] of [...byKind].sort(([a], [b]) => a.localeCompare(b)))
-      console.log(`  ${kind.padEnd(16)} ${latencyFigures(sample, 1)}`);
-    console.log(`  ${'all'.padEnd(16)} ${latencyFigures(all, 1)}`);
-    console.log(`load average before: ${load}; after: ${loadAverage()}`);
-    for (const miss of missed) console.log(`missed: ${miss}`);
-    const p95 = percentile(
-      [...all].sort((a, b) => a - b),
-      0.95,
-    );
-    const pass = missed.size === 0 && p95 <= TARGET_P95_MS;
-    console.log(
-      `p95 ${p95.toFixed(1)} ms (target ≤ ${TARGET_P95_MS} ms), ${missed.size} queries missed: ${pass ? 'PASS' : 'FAIL'}`,
-    );
-    return pass ? 0 : 1;
-  },
-);
+      }
+    }),
+  );
+  console.log(
+    `${queries.length} queries × ${ROUNDS} rounds, ${CONCURRENCY} in flight; round-trip latency in ms:`,
+  );
+  for (const [kind, sample] of [...byKind].sort(([a], [b]) => a.localeCompare(b)))
+    console.log(`  ${kind.padEnd(16)} ${latencyFigures(sample, 1)}`);
+  console.log(`  ${'all'.padEnd(16)} ${latencyFigures(all, 1)}`);
+  console.log(`load average before: ${load}; after: ${loadAverage()}`);
+  for (const miss of missed) console.log(`missed: ${miss}`);
+  const p95 = percentile(
+    [...all].sort((a, b) => a - b),
+    0.95,
+  );
+  const pass = missed.size === 0 && p95 <= TARGET_P95_MS;
+  console.log(
+    `p95 ${p95.toFixed(1)} ms (target ≤ ${TARGET_P95_MS} ms), ${missed.size} queries missed: ${pass ? 'PASS' : 'FAIL'}`,
+  );
+  return pass ? 0 : 1;
+});

@@ -5,7 +5,9 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { createRedis } from '@bourse/core/platform';
+import { createRedis as openRedis } from '@bourse/core/platform';
 import { deleteKeys } from '@bourse/core/testing/redis.ts';
+import { scratchPostgres } from '@bourse/core/trading/testing';
 import { percentile } from '../server/src/market/testing/benchStats.ts';
 
 /** The command line's options; `pnpm bench:x -- --n 5` passes the `--` on, past which parseArgs sees only positionals. */
@@ -68,4 +70,33 @@ export async function runBench(
     console.error(error);
     return stop(1);
   }
+}
+
+type Scratch = Awaited<ReturnType<typeof scratchPostgres>>;
+
+/**
+ * runBench on a scratch PostgreSQL database and a Redis prefix of its own, both removed at the
+ * end, with whatever `main` adds to `cleanups` (a server child, a client) removed first.
+ */
+export function runScratchBench(
+  name: string,
+  redisUrl: string,
+  prefix: string,
+  main: (scratch: Scratch, cleanups: (() => Promise<void>)[]) => Promise<number>,
+): Promise<never> {
+  const cleanups: (() => Promise<void>)[] = [];
+  return runBench(
+    name,
+    15 * 60_000,
+    async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    },
+    async () => {
+      console.log(`machine: ${machine()}`);
+      const scratch = await scratchPostgres();
+      cleanups.push(() => scratch.close());
+      cleanups.push(() => deletePrefix(openRedis(redisUrl), prefix));
+      return main(scratch, cleanups);
+    },
+  );
 }
