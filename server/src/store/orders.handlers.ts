@@ -13,7 +13,7 @@ export const orderHandler: Handler<R['order']> = (ctx) =>
 
 export const cancelOrderHandler: Handler<R['cancelOrder']> = async (ctx) => {
   const { userId } = signedIn(ctx);
-  await cancelOrder(ctx.app.db, checkoutDeps(ctx.app).stockGate, userId, ctx.body.orderId);
+  await cancelOrder(ctx.app.db, ctx.app.services.checkout.stockGate, userId, ctx.body.orderId);
   return orderDetail(ctx.app.db, userId, ctx.body.orderId, ctx.locale);
 };
 
