@@ -12,15 +12,17 @@ import {
 import type { Request, Response, Router } from 'express';
 import type { AppContext } from '../platform/appContext.ts';
 import { localeOf } from './locale.ts';
-import { readUpload, type Upload } from './upload.ts';
+import { readUpload, readUploads, type Upload, type Uploads } from './upload.ts';
 
 export interface RouteContext<C extends RouteContract> {
   body: BodyOf<C>;
   query: QueryOf<C>;
   /** Set on 'user' and 'admin' routes (see signedIn); null on public ones. */
   session: Session | null;
-  /** Set on upload routes. */
+  /** Set on routes that upload one file. */
   upload: Upload | undefined;
+  /** Set on routes that upload several (`maxFiles`). */
+  uploads: Uploads | undefined;
   locale: Locale;
   ip: string;
   app: AppContext;
@@ -73,12 +75,18 @@ export function mountRoute<C extends RouteContract>(
     if ((contract.body || contract.upload) && unreadBody && !multipart) {
       throw new DomainError('common.unsupportedMediaType');
     }
-    const upload = contract.upload ? await readUpload(req, res, contract.upload) : undefined;
+    const spec = contract.upload;
+    const upload = spec && spec.maxFiles === undefined ? await readUpload(req, res, spec) : undefined;
+    const uploads =
+      spec?.maxFiles === undefined
+        ? undefined
+        : await readUploads(req, res, { ...spec, maxFiles: spec.maxFiles });
     const data = await handler({
       body: (contract.body ? parseInput(contract.body, req.body ?? {}) : undefined) as BodyOf<C>,
       query: (contract.query ? parseInput(contract.query, req.query) : undefined) as QueryOf<C>,
       session,
       upload,
+      uploads,
       locale: localeOf(req.get('accept-language')),
       ip: req.ip ?? '',
       app,

@@ -23,6 +23,7 @@ import { usePrice } from './format.ts';
 import { OrderFigures } from './OrderFigures.tsx';
 import { cancelOrder, confirmReceipt, fetchOrder, fetchOrders, payOrders } from './shoppingApi.ts';
 import './store.css';
+import './reviews/reviews.css';
 
 type Action = 'cancel' | 'confirm' | 'pay';
 
@@ -88,6 +89,22 @@ function OrderActions({ order, onDone }: { order: StoreOrder; onDone: () => void
   );
 }
 
+/** Once received, each item can be reviewed once: the way to write it, or that it is done. */
+function ReviewLink({ order, line }: { order: StoreOrder; line: StoreOrder['lines'][number] }) {
+  const { t } = useTranslation('store');
+  return line.reviewed ? (
+    <span className="order-line__reviewed">{t('reviews.reviewed')}</span>
+  ) : (
+    <Link
+      className="order-line__review"
+      to={`/store/review?orderId=${order.id}&lineId=${line.lineId}`}
+      data-testid="write-review"
+    >
+      {t('reviews.write')}
+    </Link>
+  );
+}
+
 function OrderCard({ order, onChanged }: { order: StoreOrder; onChanged: () => void }) {
   const { t } = useTranslation('store');
   const price = usePrice();
@@ -107,6 +124,7 @@ function OrderCard({ order, onChanged }: { order: StoreOrder; onChanged: () => v
             <small>{l.specLabel}</small>
           </span>
           <span>{`${price(l.unitPrice)} × ${l.quantity}`}</span>
+          {order.fulfilment === 'received' ? <ReviewLink order={order} line={l} /> : null}
         </div>
       ))}
       <p className="order-card__total">
@@ -141,7 +159,17 @@ export function OrderListScreen() {
     setPage({ ...next, items: [...page.items, ...next.items] });
   };
   return (
-    <Screen nav={{ title: t('routes.orders', { ns: 'translation' }) }} padded={false}>
+    <Screen
+      nav={{
+        title: t('routes.orders', { ns: 'translation' }),
+        right: (
+          <Link to="/store/reviews" data-testid="nav-my-reviews">
+            {t('reviews.mine')}
+          </Link>
+        ),
+      }}
+      padded={false}
+    >
       <div className="order-tabs" role="tablist">
         {STORE_ORDER_TAB_KEYS.map((key) => (
           <button
