@@ -12,6 +12,7 @@ import { TextAreaField } from '../../../shared-ui/TextAreaField.tsx';
 import { toast } from '../../../shared-ui/toast/toastStore.ts';
 import { FormError, useFormSubmit } from '../../../shared-ui/useFormSubmit.tsx';
 import { LoadState } from '../../market/LoadState.tsx';
+import { OrderLine } from '../OrderLine.tsx';
 import { fetchOrder } from '../shoppingApi.ts';
 import { type ReviewField, type ReviewForm, validateReview } from './reviewForm.ts';
 import { writeReview } from './reviewsApi.ts';
@@ -97,13 +98,7 @@ export function WriteReviewScreen() {
         <p className="store-empty">{t('reviews.already')}</p>
       ) : (
         <form className="card form review-form" onSubmit={submit} noValidate aria-label={t('reviews.write')}>
-          <div className="checkout-line">
-            <img src={line.imageUrl} alt="" width={56} height={56} />
-            <span className="checkout-line__name">
-              {line.name}
-              <small>{line.specLabel}</small>
-            </span>
-          </div>
+          <OrderLine line={line} />
           {SCORES.map((score) => (
             <StarPicker
               key={score}
@@ -120,7 +115,10 @@ export function WriteReviewScreen() {
             maxLength={MAX_REVIEW_LENGTH}
             placeholder={t('reviews.contentHint')}
             value={form.content}
-            onChange={(content) => setForm((f) => ({ ...f, content }))}
+            onChange={(content) => {
+              setForm((f) => ({ ...f, content }));
+              setErrors(({ content: _fixed, ...rest }) => rest);
+            }}
             error={errors.content}
             data-testid="review-content"
           />
