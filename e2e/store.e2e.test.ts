@@ -82,7 +82,8 @@ describe('a new shopper on a phone: browse, search, follow, cart, promo, pay, pa
       }),
       launchBrowser(),
     ]);
-    const page = await (await newContext(browser, 'phone')).newPage();
+    // Shots at twice the pixels, as scripts/screenshots.ts takes the others.
+    const page = await (await newContext(browser, 'phone', { scale: SHOTS ? 2 : 1 })).newPage();
     // A loaded 2-core machine can take longer than playwright's 30 s to serve and draw a screen.
     page.setDefaultTimeout(90_000);
     shopper = await StoreScreens.on(page, product.baseUrl);

@@ -120,109 +120,117 @@ describe.each(DB_KINDS)('store reviews on %s', (kind) => {
     return { rating: p?.rating, favourableRate: s?.rate };
   };
 
-  it('reviews each received line once, strips picture metadata and recomputes the rating and the favourable rate', async () => {
-    const { productId, shopId, specIds } = await product();
-    const { token, orderId, lines } = await order(specIds, 'received');
-    expect(lines.map((l) => l.reviewed)).toEqual([false, false]);
-    const [red, blue] = lines;
+  // Each refusal counts every table's rows before and after, and each order goes through
+  // checkout, payment and receipt: these take a while on a loaded machine.
+  const SLOW = 120_000;
 
-    const first = expectOk(
-      await write(
-        token,
-        form(
+  it(
+    'reviews each received line once, strips picture metadata and recomputes the rating and the favourable rate',
+    async () => {
+      const { productId, shopId, specIds } = await product();
+      const { token, orderId, lines } = await order(specIds, 'received');
+      expect(lines.map((l) => l.reviewed)).toEqual([false, false]);
+      const [red, blue] = lines;
+
+      const first = expectOk(
+        await write(
+          token,
+          form(
+            {
+              orderId,
+              lineId: red!.lineId,
+              content: '  Flies well.  ',
+              productScore: 5,
+              serviceScore: 4,
+              postageScore: 3,
+            },
+            [png, { bytes: JPEG_EXIF, type: 'image/jpeg' }],
+          ),
+        ),
+        reviewRoutes.write.response,
+      );
+      expect(first).toMatchObject({
+        productId,
+        productName: 'Kite',
+        specLabel: 'Red',
+        content: 'Flies well.',
+        productScore: 5,
+        serviceScore: 4,
+        postageScore: 3,
+      });
+      expect(first.reviewer).toMatch(/^.\*\*\*.$/);
+      expect(first.pictures).toHaveLength(2);
+      expect(await figures(productId, shopId)).toEqual({ rating: '5.0', favourableRate: '100.0' });
+
+      // Served as the image, without what it said about its author.
+      const served = await fetch(`${t.baseUrl}${first.pictures[0]}`);
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+      const stored = await db()
+        .select({ content: storeReviewPictures.content, type: storeReviewPictures.mimeType })
+        .from(storeReviewPictures)
+        .orderBy(storeReviewPictures.position);
+      expect(stored.at(-1)).toEqual({ content: JPEG_CLEAN, type: 'image/jpeg' });
+
+      // A JSON body is a review without pictures.
+      expectOk(
+        await t.api.post(
+          PATH,
           {
             orderId,
-            lineId: red!.lineId,
-            content: '  Flies well.  ',
-            productScore: 5,
-            serviceScore: 4,
+            lineId: blue!.lineId,
+            content: 'Tore in the wind.',
+            productScore: 2,
+            serviceScore: 3,
             postageScore: 3,
           },
-          [png, { bytes: JPEG_EXIF, type: 'image/jpeg' }],
+          { token },
         ),
-      ),
-      reviewRoutes.write.response,
-    );
-    expect(first).toMatchObject({
-      productId,
-      productName: 'Kite',
-      specLabel: 'Red',
-      content: 'Flies well.',
-      productScore: 5,
-      serviceScore: 4,
-      postageScore: 3,
-    });
-    expect(first.reviewer).toMatch(/^.\*\*\*.$/);
-    expect(first.pictures).toHaveLength(2);
-    expect(await figures(productId, shopId)).toEqual({ rating: '5.0', favourableRate: '100.0' });
+        reviewRoutes.write.response,
+      );
+      // (5 + 2) / 2 = 3.5; one of two at 4 or more = 50.0%.
+      expect(await figures(productId, shopId)).toEqual({ rating: '3.5', favourableRate: '50.0' });
 
-    // Served as the image, without what it said about its author.
-    const served = await fetch(`${t.baseUrl}${first.pictures[0]}`);
-    expect(served.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
-    const stored = await db()
-      .select({ content: storeReviewPictures.content, type: storeReviewPictures.mimeType })
-      .from(storeReviewPictures)
-      .orderBy(storeReviewPictures.position);
-    expect(stored.at(-1)).toEqual({ content: JPEG_CLEAN, type: 'image/jpeg' });
+      const reviews = expectOk(
+        await t.api.get(`/api/store/product/reviews?id=${productId}&limit=1`),
+        reviewRoutes.product.response,
+      );
+      expect(reviews.summary).toEqual({ count: 2, average: '3.5', distribution: [0, 1, 0, 0, 1] });
+      expect(reviews.items.map((r) => r.content)).toEqual(['Tore in the wind.']);
+      const next = expectOk(
+        await t.api.get(`/api/store/product/reviews?id=${productId}&limit=1&cursor=${reviews.nextCursor}`),
+        reviewRoutes.product.response,
+      );
+      expect(next.items.map((r) => r.id)).toEqual([first.id]);
+      expect(next.nextCursor).toBeNull();
 
-    // A JSON body is a review without pictures.
-    expectOk(
-      await t.api.post(
-        PATH,
-        {
-          orderId,
-          lineId: blue!.lineId,
-          content: 'Tore in the wind.',
-          productScore: 2,
-          serviceScore: 3,
-          postageScore: 3,
-        },
-        { token },
-      ),
-      reviewRoutes.write.response,
-    );
-    // (5 + 2) / 2 = 3.5; one of two at 4 or more = 50.0%.
-    expect(await figures(productId, shopId)).toEqual({ rating: '3.5', favourableRate: '50.0' });
+      const mine = expectOk(await t.api.get(PATH, { token }), reviewRoutes.mine.response);
+      expect(mine.items.map((r) => r.specLabel)).toEqual(['Blue', 'Red']);
+      const detail = expectOk(
+        await t.api.get(`/api/store/order?id=${orderId}`, { token }),
+        shoppingRoutes.order.response,
+      );
+      expect(detail.lines.map((l) => l.reviewed)).toEqual([true, true]);
 
-    const reviews = expectOk(
-      await t.api.get(`/api/store/product/reviews?id=${productId}&limit=1`),
-      reviewRoutes.product.response,
-    );
-    expect(reviews.summary).toEqual({ count: 2, average: '3.5', distribution: [0, 1, 0, 0, 1] });
-    expect(reviews.items.map((r) => r.content)).toEqual(['Tore in the wind.']);
-    const next = expectOk(
-      await t.api.get(`/api/store/product/reviews?id=${productId}&limit=1&cursor=${reviews.nextCursor}`),
-      reviewRoutes.product.response,
-    );
-    expect(next.items.map((r) => r.id)).toEqual([first.id]);
-    expect(next.nextCursor).toBeNull();
-
-    const mine = expectOk(await t.api.get(PATH, { token }), reviewRoutes.mine.response);
-    expect(mine.items.map((r) => r.specLabel)).toEqual(['Blue', 'Red']);
-    const detail = expectOk(
-      await t.api.get(`/api/store/order?id=${orderId}`, { token }),
-      shoppingRoutes.order.response,
-    );
-    expect(detail.lines.map((l) => l.reviewed)).toEqual([true, true]);
-
-    await refused(
-      () =>
-        write(
-          token,
-          form({
-            orderId,
-            lineId: red!.lineId,
-            content: 'Again',
-            productScore: 1,
-            serviceScore: 1,
-            postageScore: 1,
-          }),
-        ),
-      'review.alreadyReviewed',
-    );
-    expect(await figures(productId, shopId)).toEqual({ rating: '3.5', favourableRate: '50.0' });
-  });
+      await refused(
+        () =>
+          write(
+            token,
+            form({
+              orderId,
+              lineId: red!.lineId,
+              content: 'Again',
+              productScore: 1,
+              serviceScore: 1,
+              postageScore: 1,
+            }),
+          ),
+        'review.alreadyReviewed',
+      );
+      expect(await figures(productId, shopId)).toEqual({ rating: '3.5', favourableRate: '50.0' });
+    },
+    SLOW,
+  );
 
   /** A received order and a paid one, and a valid review of the received one's line. */
   async function reviewable() {
@@ -241,9 +249,6 @@ describe.each(DB_KINDS)('store reviews on %s', (kind) => {
       write(received.token, form({ ...valid, ...fields }, pictures));
     return { productId, shopId, paid, received, valid, with_ };
   }
-
-  // Each refusal counts every table's rows before and after: these take a while.
-  const SLOW = 120_000;
 
   it(
     'refuses a line not received (409), someone else’s order or an unknown line (404), writing nothing',
