@@ -286,6 +286,11 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     lazy: lazyScreen(() => store().then((m) => m.ProductDetailScreen), ['store']),
   },
   {
+    path: '/detail/:id/reviews',
+    id: 'productReviews',
+    lazy: lazyScreen(() => store().then((m) => m.ProductReviewsScreen), ['store']),
+  },
+  {
     path: '/search',
     id: 'storeSearch',
     lazy: lazyScreen(() => store().then((m) => m.StoreSearchScreen), ['store']),
@@ -320,6 +325,16 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     path: '/store/complaint',
     id: 'complaint',
     lazy: lazyScreen(() => store().then((m) => m.ComplaintScreen), ['store']),
+  },
+  {
+    path: '/store/review',
+    id: 'writeReview',
+    lazy: lazyScreen(() => store().then((m) => m.WriteReviewScreen), ['store']),
+  },
+  {
+    path: '/store/reviews',
+    id: 'myReviews',
+    lazy: lazyScreen(() => store().then((m) => m.MyReviewsScreen), ['store']),
   },
   {
     path: '/store/logistics/:trackingNo',

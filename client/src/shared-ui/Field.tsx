@@ -48,11 +48,16 @@ export function Field({ label, value, onChange, error, revealable, type = 'text'
           </button>
         ) : null}
       </div>
-      {error ? (
-        <p className="field__error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** A field's translated error under its input, announced to screen readers; nothing without one. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p className="field__error" id={id} role="alert">
+      {error}
+    </p>
+  ) : null;
 }

@@ -17,6 +17,7 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
 import { productImageUrl } from './catalogue.ts';
 import { storeOrderEvents, storeOrderLines, storeOrders } from './orderSchema.ts';
+import { reviewedLines } from './reviews/reviews.ts';
 import { type Localised, storeProductSpecs, storeShops } from './schema.ts';
 import type { StockGate } from './stockGate.ts';
 import { lockWallet, postWallet } from './wallet.ts';
@@ -242,6 +243,10 @@ async function views(db: Db, rows: OrderRow[], locale: Locale): Promise<StoreOrd
       .from(storeShops)
       .where(inArray(storeShops.id, [...new Set(rows.map((r) => r.shopId))])),
   ]);
+  const reviewed = await reviewedLines(
+    db,
+    lines.map((l) => l.id),
+  );
   return rows.map((o) => {
     const own = lines.filter((l) => l.orderId === o.id);
     const { tag, ...address } = o.address;
@@ -255,7 +260,7 @@ async function views(db: Db, rows: OrderRow[], locale: Locale): Promise<StoreOrd
       fulfilment: o.fulfilment,
       afterSale: o.afterSale,
       closure: o.closure,
-      lines: own.map((l) => lineView(l, locale)),
+      lines: own.map((l) => ({ ...lineView(l, locale), lineId: l.id, reviewed: reviewed.has(l.id) })),
       quantity: own.reduce((n, l) => n + l.quantity, 0),
       subtotal: o.subtotal,
       freight: o.freight,

@@ -1,6 +1,8 @@
 /** Test helpers of the storefront: names in every language and an address that passes validation. */
+import { randomUUID } from 'node:crypto';
 import { LOCALES } from '@bourse/shared';
-import type { Localised } from './schema.ts';
+import type { Db } from '../platform/database.ts';
+import { type Localised, storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 
 /** The same text in each of the seven languages, for shops and products made by tests. */
 export const inEveryLanguage = (text: string): Localised =>
@@ -15,3 +17,53 @@ export const SAMPLE_ADDRESS = {
   detail: '12 St James Square, London',
   tag: 'home',
 };
+
+/**
+ * A shop (rated 99.0% favourable, flat freight) with one kite (rated 4.5) in colours of the
+ * given labels, prices and stock; answers their ids.
+ */
+export async function insertKiteShop(
+  db: Db,
+  specs: readonly { label: string; price: string; stock: number }[],
+  freight: { flat: string; freeOver: string | null } = { flat: '0.00', freeOver: null },
+) {
+  const [shop] = await db
+    .insert(storeShops)
+    .values({
+      name: inEveryLanguage(`Shop ${randomUUID().slice(0, 6)}`),
+      searchText: 'shop',
+      logoHue: 10,
+      favourableRate: '99.0',
+      totalSales: '0',
+      freightFlat: freight.flat,
+      freightFreeOver: freight.freeOver,
+    })
+    .returning({ id: storeShops.id });
+  const [product] = await db
+    .insert(storeProducts)
+    .values({
+      shopId: shop!.id,
+      category: 'toys',
+      name: inEveryLanguage('Kite'),
+      description: inEveryLanguage('A kite'),
+      searchText: 'kite',
+      price: specs[0]!.price,
+      rating: '4.5',
+      imageHue: 20,
+    })
+    .returning({ id: storeProducts.id });
+  const rows = await db
+    .insert(storeProductSpecs)
+    .values(
+      specs.map((s, position) => ({
+        productId: product!.id,
+        kind: 'colour' as const,
+        label: inEveryLanguage(s.label),
+        position,
+        price: s.price,
+        stock: s.stock,
+      })),
+    )
+    .returning({ id: storeProductSpecs.id });
+  return { shopId: shop!.id, productId: product!.id, specIds: rows.map((r) => r.id) };
+}

@@ -13,19 +13,21 @@ import type { Request, Response, Router } from 'express';
 import type { AppContext } from '../platform/appContext.ts';
 import { idempotencyKeyOf } from './idempotencyKey.ts';
 import { localeOf } from './locale.ts';
-import { readUpload, type Upload } from './upload.ts';
+import { readUpload, readUploads, type Upload, type Uploads } from './upload.ts';
 
 export interface RouteContext<C extends RouteContract> {
   body: BodyOf<C>;
   query: QueryOf<C>;
   /** Set on 'user' and 'admin' routes (see signedIn); null on public ones. */
   session: Session | null;
-  /** Set on upload routes. */
+  /** Set on routes that upload one file. */
   upload: Upload | undefined;
   /** The path's parameters (`:id`), unparsed: the handler says what a malformed one means. */
   params: Record<string, string | undefined>;
   /** Set on idempotent routes (see idempotencyKey); undefined on the others. */
   idempotencyKey: string | undefined;
+  /** Set on routes that upload several (`maxFiles`). */
+  uploads: Uploads | undefined;
   locale: Locale;
   ip: string;
   app: AppContext;
@@ -109,7 +111,12 @@ export function mountRoute<C extends RouteContract>(
     if ((contract.body || contract.upload) && unreadBody && !multipart) {
       throw new DomainError('common.unsupportedMediaType');
     }
-    const upload = contract.upload ? await readUpload(req, res, contract.upload) : undefined;
+    const spec = contract.upload;
+    const upload = spec && spec.maxFiles === undefined ? await readUpload(req, res, spec) : undefined;
+    const uploads =
+      spec?.maxFiles === undefined
+        ? undefined
+        : await readUploads(req, res, { ...spec, maxFiles: spec.maxFiles });
     const body = (contract.body ? parseInput(contract.body, req.body ?? {}) : undefined) as BodyOf<C>;
     const query = (contract.query ? parseInput(contract.query, req.query) : undefined) as QueryOf<C>;
     const data = await handler({
@@ -119,6 +126,7 @@ export function mountRoute<C extends RouteContract>(
       upload,
       params: req.params as Record<string, string | undefined>,
       idempotencyKey: contract.idempotent ? idempotencyKeyOf(req.get('idempotency-key')) : undefined,
+      uploads,
       locale: localeOf(req.get('accept-language')),
       ip: req.ip ?? '',
       app,

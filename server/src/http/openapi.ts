@@ -25,7 +25,8 @@ function operation(contract: RouteContract) {
   let requestBody: unknown;
   if (contract.body) requestBody = { required: true, content: json(jsonSchema(contract.body, 'input')) };
   if (contract.upload) {
-    const { field, maxBytes, mimeTypes } = contract.upload;
+    const { field, maxBytes, mimeTypes, maxFiles } = contract.upload;
+    const file = { description: `The file, at most ${maxBytes} bytes` };
     // With a body, the file is an optional attachment to its fields (sent as JSON or as multipart).
     const fields = contract.body ? jsonSchema(contract.body, 'input') : undefined;
     requestBody = {
@@ -38,7 +39,15 @@ function operation(contract: RouteContract) {
             required: fields ? (fields.required ?? []) : [field],
             properties: {
               ...fields?.properties,
-              [field]: { description: `The file, at most ${maxBytes} bytes` },
+              [field]:
+                maxFiles === undefined
+                  ? file
+                  : {
+                      type: 'array',
+                      items: file,
+                      maxItems: maxFiles,
+                      description: `Up to ${maxFiles} files`,
+                    },
             },
           },
           encoding: { [field]: { contentType: mimeTypes.join(', ') } },

@@ -4,7 +4,8 @@ import helmet from 'helmet';
 /**
  * The client's Content-Security-Policy (docs/adr/0012-token-cookie-and-csp.md): scripts,
  * styles and connections (the API and Socket.IO, ws: included) from this origin only, no
- * inline script or style, no plugins, never framed. Images and fonts may also be data: URLs.
+ * inline script or style, no plugins, never framed. Images and fonts may also be data: URLs;
+ * images also blob: URLs, the previews of pictures chosen for upload (never fetched from anywhere).
  */
 const CLIENT_DIRECTIVES = {
   'default-src': ["'self'"],
@@ -13,7 +14,7 @@ const CLIENT_DIRECTIVES = {
   'font-src': ["'self'", 'data:'],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
-  'img-src': ["'self'", 'data:'],
+  'img-src': ["'self'", 'data:', 'blob:'],
   'object-src': ["'none'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],

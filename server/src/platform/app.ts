@@ -24,6 +24,7 @@ import {
   SHOP_LOGO_PATH,
   shopLogoHandler,
 } from '../store/images.handler.ts';
+import { REVIEW_PICTURE_PATH, reviewPictureHandler } from '../store/reviews/picture.handler.ts';
 import { storeRoutes } from '../store/routes.ts';
 import { tradingRoutes } from '../trading/routes.ts';
 import { watchlistRoutes } from '../watchlist/routes.ts';
@@ -57,6 +58,7 @@ function apiRouter(app: AppContext): Router {
   router.get(PRODUCT_IMAGE_PATH, productImageHandler(app));
   router.get(SHOP_LOGO_PATH, shopLogoHandler(app));
   router.get(CATEGORY_IMAGE_PATH, categoryImageHandler);
+  router.get(REVIEW_PICTURE_PATH, reviewPictureHandler(app));
   const openapi = openApiDocument(API_ROUTES.map((r) => r.contract));
   router.get('/openapi.json', (_req, res) => {
     res.json(openapi);

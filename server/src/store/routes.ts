@@ -2,6 +2,7 @@ import {
   complaintRoutes,
   storeRoutes as contracts,
   logisticsRoutes,
+  reviewRoutes,
   shoppingRoutes as shopping,
 } from '@bourse/shared';
 import { route } from '../http/mountRoute.ts';
@@ -31,11 +32,14 @@ import { shipmentHandler } from './logistics/shipment.handler.ts';
 import { cancelOrderHandler, confirmReceiptHandler, orderHandler, ordersHandler } from './orders.handlers.ts';
 import { productHandler } from './product.handler.ts';
 import { productsHandler } from './products.handler.ts';
+import { myReviewsHandler } from './reviews/mine.handler.ts';
+import { productReviewsHandler } from './reviews/product.handler.ts';
+import { writeReviewHandler } from './reviews/write.handler.ts';
 import { searchHandler } from './search.handler.ts';
 import { shopHandler } from './shop.handler.ts';
 import { unfollowHandler } from './unfollow.handler.ts';
 
-/** /api/store: the storefront's catalogue (open to all); follows, addresses, cart, checkout, orders, logistics and complaints (signed in; the complaints' back-office list for admins). */
+/** /api/store: the storefront's catalogue (open to all); follows, addresses, cart, checkout, orders, logistics, complaints and reviews (signed in, a product's reviews open to all; the complaints' back-office list for admins). */
 export const storeRoutes = [
   route(contracts.categories, categoriesHandler),
   route(contracts.home, homeHandler),
@@ -68,4 +72,7 @@ export const storeRoutes = [
   route(complaintRoutes.submit, submitComplaintHandler),
   route(complaintRoutes.mine, myComplaintsHandler),
   route(complaintRoutes.adminList, adminComplaintsHandler),
+  route(reviewRoutes.write, writeReviewHandler),
+  route(reviewRoutes.product, productReviewsHandler),
+  route(reviewRoutes.mine, myReviewsHandler),
 ];

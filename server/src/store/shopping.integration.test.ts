@@ -4,9 +4,9 @@ import { ledgerAccounts, postings } from '@bourse/core/ledger/schema.ts';
 import { orderExpiryQueue } from '@bourse/core/store/expiryQueue.ts';
 import { storeOrders, storePromoCodes } from '@bourse/core/store/orderSchema.ts';
 import { expireDueOrders, expireOrder, markDelivered, markShipped } from '@bourse/core/store/orders.ts';
-import { storeProductSpecs, storeProducts, storeShops } from '@bourse/core/store/schema.ts';
+import { storeProductSpecs } from '@bourse/core/store/schema.ts';
 import { StockGate } from '@bourse/core/store/stockGate.ts';
-import { inEveryLanguage, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
+import { insertKiteShop, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
@@ -28,49 +28,15 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
   const db = () => t.database.db;
 
   /** A shop with one product whose specs have the given prices and stock. */
-  async function shopWith(
+  const shopWith = (
     specs: { price: string; stock: number }[],
-    freight = { flat: '5.00', freeOver: '100.00' },
-  ) {
-    const [shop] = await db()
-      .insert(storeShops)
-      .values({
-        name: inEveryLanguage(`Shop ${randomUUID().slice(0, 6)}`),
-        searchText: 'shop',
-        logoHue: 10,
-        favourableRate: '99.0',
-        totalSales: '0',
-        freightFlat: freight.flat,
-        freightFreeOver: freight.freeOver,
-      })
-      .returning();
-    const [product] = await db()
-      .insert(storeProducts)
-      .values({
-        shopId: shop!.id,
-        category: 'toys',
-        name: inEveryLanguage('Kite'),
-        description: inEveryLanguage('A kite'),
-        searchText: 'kite',
-        price: specs[0]!.price,
-        rating: '4.5',
-        imageHue: 20,
-      })
-      .returning();
-    const rows = await db()
-      .insert(storeProductSpecs)
-      .values(
-        specs.map((s, n) => ({
-          productId: product!.id,
-          kind: 'colour' as const,
-          label: inEveryLanguage(`Colour ${n}`),
-          position: n,
-          ...s,
-        })),
-      )
-      .returning({ id: storeProductSpecs.id });
-    return { shopId: shop!.id, specIds: rows.map((r) => r.id) };
-  }
+    freight: { flat: string; freeOver: string | null } = { flat: '5.00', freeOver: '100.00' },
+  ) =>
+    insertKiteShop(
+      db(),
+      specs.map((s, n) => ({ label: `Colour ${n}`, ...s })),
+      freight,
+    );
 
   const stockOf = async (specId: number) =>
     (
@@ -403,7 +369,7 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
   it('cancels before shipping with a refund and the stock back; refuses illegal actions with 409, changing nothing', async () => {
     const { specIds } = await shopWith([{ price: '20.00', stock: 10 }], {
       flat: '0.00',
-      freeOver: null as unknown as string,
+      freeOver: null,
     });
     const { token, addressId } = await shopper();
     const buy = async () =>

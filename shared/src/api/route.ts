@@ -24,8 +24,8 @@ export interface RouteContract<
   response: Response;
   /** Money-moving actions take an Idempotency-Key header. */
   idempotent?: boolean;
-  /** multipart/form-data upload instead of a JSON body. */
-  upload?: { field: string; maxBytes: number; mimeTypes: readonly string[] };
+  /** multipart/form-data upload instead of a JSON body: one file, or up to `maxFiles` (none required). */
+  upload?: { field: string; maxBytes: number; mimeTypes: readonly string[]; maxFiles?: number };
 }
 
 export function defineRoute<

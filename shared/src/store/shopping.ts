@@ -211,6 +211,9 @@ export const orderEventSchema = z.object({
   at: z.string(),
 });
 
+/** An order's line: a quote line with its own id, and whether the shopper has reviewed it. */
+export const orderLineSchema = quoteLineSchema.extend({ lineId: z.number().int(), reviewed: z.boolean() });
+
 export const storeOrderSchema = z.object({
   id: z.string(),
   number: z.string(),
@@ -221,7 +224,7 @@ export const storeOrderSchema = z.object({
   fulfilment: z.enum(STORE_FULFILMENT_STATES),
   afterSale: z.enum(STORE_AFTER_SALE_STATES),
   closure: z.enum(STORE_CLOSURE_STATES),
-  lines: z.array(quoteLineSchema),
+  lines: z.array(orderLineSchema),
   quantity: z.number().int(),
   subtotal: usd,
   freight: usd,

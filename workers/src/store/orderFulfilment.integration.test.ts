@@ -15,8 +15,7 @@ import { SimulatedCarrier, shipmentQueue, storeShipments } from '@bourse/core/st
 import { createUser, DB_KINDS, openTestDatabase } from '@bourse/core/store/logistics/testing';
 import { storeAddresses, storeOrderEvents, storeOrders } from '@bourse/core/store/orderSchema.ts';
 import { cancelOrder } from '@bourse/core/store/orders.ts';
-import { storeProductSpecs, storeProducts, storeShops } from '@bourse/core/store/schema.ts';
-import { inEveryLanguage, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
+import { insertKiteShop, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
 import { openDemoWallet } from '@bourse/core/store/wallet.ts';
 import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { Dec, storeFulfilmentJobId } from '@bourse/shared';
@@ -76,43 +75,11 @@ describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind
         isDefault: true,
       })
       .returning();
-    const [shop] = await db
-      .insert(storeShops)
-      .values({
-        name: inEveryLanguage('Kite shop'),
-        searchText: 'kite shop',
-        logoHue: 10,
-        favourableRate: '99.0',
-        totalSales: '0',
-        freightFlat: '0.00',
-        freightFreeOver: '0.00',
-      })
-      .returning();
-    const [product] = await db
-      .insert(storeProducts)
-      .values({
-        shopId: shop!.id,
-        category: 'toys',
-        name: inEveryLanguage('Kite'),
-        description: inEveryLanguage('A kite'),
-        searchText: 'kite',
-        price: '5.00',
-        rating: '4.5',
-        imageHue: 20,
-      })
-      .returning();
-    const [spec] = await db
-      .insert(storeProductSpecs)
-      .values({
-        productId: product!.id,
-        kind: 'colour',
-        label: inEveryLanguage('Red'),
-        position: 0,
-        price: '5.00',
-        stock: 10,
-      })
-      .returning();
-    return { userId, addressId: address!.id, specId: spec!.id };
+    const { specIds } = await insertKiteShop(db, [{ label: 'Red', price: '5.00', stock: 10 }], {
+      flat: '0.00',
+      freeOver: '0.00',
+    });
+    return { userId, addressId: address!.id, specId: specIds[0]! };
   }
 
   it('ships, delivers, confirms receipt and completes each paid order exactly once; a lost job by the sweep; a cancelled one never ships', async () => {

@@ -15,6 +15,7 @@ import { AddressCard } from './AddressCard.tsx';
 import { loadCart } from './cartStore.ts';
 import { usePrice } from './format.ts';
 import { OrderFigures } from './OrderFigures.tsx';
+import { OrderLine } from './OrderLine.tsx';
 import { createOrders, fetchAddresses, payOrders, quoteCheckout } from './shoppingApi.ts';
 import './store.css';
 
@@ -88,14 +89,7 @@ export function CheckoutScreen() {
             <h2 className="card__title">{shop.shopName}</h2>
             <ul>
               {shop.lines.map((l) => (
-                <li key={l.specId} className="checkout-line">
-                  <img src={l.imageUrl} alt="" width={56} height={56} />
-                  <span className="checkout-line__name">
-                    {l.name}
-                    <small>{l.specLabel}</small>
-                  </span>
-                  <span>{`${price(l.unitPrice)} × ${l.quantity}`}</span>
-                </li>
+                <OrderLine key={l.specId} line={l} as="li" />
               ))}
             </ul>
             <p className="checkout-shop__freight">

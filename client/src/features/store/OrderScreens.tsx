@@ -5,7 +5,7 @@ import {
   type StoreOrderPage,
   type StoreOrderTab,
 } from '@bourse/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatDate } from '../../lib/date/formatDate.ts';
@@ -21,8 +21,10 @@ import { AddressWhere } from './AddressCard.tsx';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
 import { usePrice } from './format.ts';
 import { OrderFigures } from './OrderFigures.tsx';
+import { OrderLine } from './OrderLine.tsx';
 import { cancelOrder, confirmReceipt, fetchOrder, fetchOrders, payOrders } from './shoppingApi.ts';
 import './store.css';
+import './reviews/reviews.css';
 
 type Action = 'cancel' | 'confirm' | 'pay';
 
@@ -88,6 +90,26 @@ function OrderActions({ order, onDone }: { order: StoreOrder; onDone: () => void
   );
 }
 
+/** Once received, each item can be reviewed once: the way to write it, or that it is done. */
+function ReviewLink({ order, line }: { order: StoreOrder; line: StoreOrder['lines'][number] }) {
+  const { t } = useTranslation('store');
+  return (
+    <p className="order-line__review-row">
+      {line.reviewed ? (
+        <span className="order-line__reviewed">{t('reviews.reviewed')}</span>
+      ) : (
+        <Link
+          className="order-line__review"
+          to={`/store/review?orderId=${order.id}&lineId=${line.lineId}`}
+          data-testid="write-review"
+        >
+          {t('reviews.write')}
+        </Link>
+      )}
+    </p>
+  );
+}
+
 function OrderCard({ order, onChanged }: { order: StoreOrder; onChanged: () => void }) {
   const { t } = useTranslation('store');
   const price = usePrice();
@@ -100,14 +122,10 @@ function OrderCard({ order, onChanged }: { order: StoreOrder; onChanged: () => v
         </span>
       </Link>
       {order.lines.map((l) => (
-        <div key={l.specId} className="checkout-line">
-          <img src={l.imageUrl} alt="" width={56} height={56} />
-          <span className="checkout-line__name">
-            {l.name}
-            <small>{l.specLabel}</small>
-          </span>
-          <span>{`${price(l.unitPrice)} × ${l.quantity}`}</span>
-        </div>
+        <Fragment key={l.specId}>
+          <OrderLine line={l} />
+          {order.fulfilment === 'received' ? <ReviewLink order={order} line={l} /> : null}
+        </Fragment>
       ))}
       <p className="order-card__total">
         {t('orders.totalOf', { n: order.quantity, amount: price(order.total) })}
@@ -141,7 +159,19 @@ export function OrderListScreen() {
     setPage({ ...next, items: [...page.items, ...next.items] });
   };
   return (
-    <Screen nav={{ title: t('routes.orders', { ns: 'translation' }) }} padded={false}>
+    <Screen
+      nav={{
+        title: t('routes.orders', { ns: 'translation' }),
+        right: (
+          <span className="store-nav-links">
+            <Link to="/store/reviews" data-testid="nav-my-reviews">
+              {t('reviews.mine')}
+            </Link>
+          </span>
+        ),
+      }}
+      padded={false}
+    >
       <div className="order-tabs" role="tablist">
         {STORE_ORDER_TAB_KEYS.map((key) => (
           <button

@@ -7,9 +7,10 @@ import { Button } from '../../shared-ui/Button.tsx';
 import { LoadState } from '../../shared-ui/LoadState.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
-import { addLine, useCartStore } from './cartStore.ts';
+import { addLine, useCart } from './cartStore.ts';
 import { compactFigure, usePrice } from './format.ts';
 import { ProductGrid } from './ProductCard.tsx';
+import { ReviewsPreview } from './reviews/ReviewScreens.tsx';
 import { ShopCard } from './ShopCard.tsx';
 import { fetchProduct } from './storeApi.ts';
 import { useLoadFollows } from './useLoadFollows.ts';
@@ -96,7 +97,8 @@ function SpecPicker({
 function BuyBar({ product, spec }: { product: StoreProductDetail; spec: StoreSpec | undefined }) {
   const { t } = useTranslation('store');
   const navigate = useNavigate();
-  const count = useCartStore((s) => s.lines.length);
+  // useCart loads the signed-in shopper's cart: a page opened directly would otherwise count 0.
+  const count = useCart().lines.length;
   const add = async () => {
     if (!spec) return;
     await addLine({
@@ -164,6 +166,7 @@ function ProductDetail({ product }: { product: StoreProductDetail }) {
         <h2 className="card__title">{t('detail.description')}</h2>
         <p>{product.description}</p>
       </section>
+      <ReviewsPreview productId={product.id} />
       <ShopCard shop={product.shop} />
       <section aria-labelledby="from-shop">
         <div className="store-section-head">

@@ -1,4 +1,4 @@
-/** The storefront screens, loaded as one chunk (routes.tsx): browsing, the shopper's cart, checkout, addresses and orders, logistics and complaints. */
+/** The storefront screens, loaded as one chunk (routes.tsx): browsing, the shopper's cart, checkout, addresses and orders, logistics, complaints and reviews. */
 export { AddressEditScreen, AddressListScreen } from './AddressScreens.tsx';
 export { CartScreen } from './CartScreen.tsx';
 export { CheckoutScreen } from './CheckoutScreen.tsx';
@@ -7,5 +7,7 @@ export { ExploreScreen } from './ExploreScreen.tsx';
 export { LogisticsScreen } from './logistics/LogisticsScreen.tsx';
 export { OrderDetailScreen, OrderListScreen } from './OrderScreens.tsx';
 export { ProductDetailScreen } from './ProductDetailScreen.tsx';
+export { MyReviewsScreen, ProductReviewsScreen } from './reviews/ReviewScreens.tsx';
+export { WriteReviewScreen } from './reviews/WriteReviewScreen.tsx';
 export { StoreHomeScreen } from './StoreHomeScreen.tsx';
 export { StoreSearchScreen } from './StoreSearchScreen.tsx';

@@ -9,6 +9,7 @@ import { Button } from '../../../shared-ui/Button.tsx';
 import { Field } from '../../../shared-ui/Field.tsx';
 import { LoadState } from '../../../shared-ui/LoadState.tsx';
 import { Screen } from '../../../shared-ui/Screen.tsx';
+import { TextAreaField } from '../../../shared-ui/TextAreaField.tsx';
 import { toast } from '../../../shared-ui/toast/toastStore.ts';
 import { FormError, useFormSubmit } from '../../../shared-ui/useFormSubmit.tsx';
 import { type ComplaintField, type ComplaintForm, validateComplaint } from './complaintForm.ts';
@@ -107,26 +108,16 @@ export function ComplaintScreen() {
             data-testid="complaint-order"
           />
         ) : null}
-        <div className={`field${errors.content ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={`${fileId}-content`}>
-            {t('complaint.content')}
-          </label>
-          <textarea
-            id={`${fileId}-content`}
-            className="field__input complaint-content"
-            rows={5}
-            maxLength={1000}
-            value={form.content}
-            onChange={(e) => setForm((f) => ({ ...f, content: e.target.value }))}
-            aria-invalid={errors.content ? true : undefined}
-            data-testid="complaint-content"
-          />
-          {errors.content ? (
-            <p className="field__error" role="alert">
-              {errors.content}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label={t('complaint.content')}
+          className="complaint-content"
+          rows={5}
+          maxLength={1000}
+          value={form.content}
+          onChange={(content) => setForm((f) => ({ ...f, content }))}
+          error={errors.content}
+          data-testid="complaint-content"
+        />
         <div className="complaint-certificate">
           <span className="field__label">{t('complaint.certificate')}</span>
           {form.certificate ? (
