@@ -110,7 +110,6 @@ export function WriteReviewScreen() {
           ))}
           <TextAreaField
             label={t('reviews.content')}
-            className="review-form__content"
             rows={5}
             maxLength={MAX_REVIEW_LENGTH}
             placeholder={t('reviews.contentHint')}
