@@ -290,20 +290,25 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
       const events = record<MarketBreadth>(socket, MARKET_EVENTS.breadth);
       // Five messages in a burst, well inside one window, each moving a count: 604290 goes up and
       // down, ending up; 604291 falls to its limit down.
-      for (let seq = 2; seq <= 6; seq++) {
-        const up = seq % 2 === 0;
-        await feed.quotes([
+      // Sent together (one connection keeps their order), so a slow machine cannot spread them
+      // over several windows.
+      const burst = [2, 3, 4, 5, 6].map((seq) =>
+        feed.quotes([
           feedQuote(
             '604290',
-            up
+            seq % 2 === 0
               ? { seq, price: '10.05', change: '0.05', pct: '0.50' }
               : { seq, price: '9.95', change: '-0.05', pct: '-0.50' },
           ),
           feedQuote('604291', { seq, price: '9.00', change: '-1.00', pct: '-10.00' }),
-        ]);
-      }
+        ]),
+      );
+      await Promise.all(burst);
+      // The first message alone already gives the final counts: wait until every window the burst
+      // could touch has passed before counting, or a later event would land after the count.
+      await passWindows(socket);
       const moved = { up: 1, flat: 299, down: 1, total: 301, limitUp: 0, limitDown: 1 };
-      await eventually(() => expect(events.at(-1)).toMatchObject(moved));
+      expect(events.at(-1)).toMatchObject(moved);
       // A burst may straddle a window boundary: at most two events, never five.
       expect(events.length).toBeLessThanOrEqual(2);
 
