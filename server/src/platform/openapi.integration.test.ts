@@ -10,6 +10,7 @@ import {
   marketRoutes,
   messageRoutes,
   passwordResetRoutes,
+  reviewRoutes,
   shoppingRoutes,
   storeRoutes,
   tradingRoutes,
@@ -46,6 +47,7 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       logisticsRoutes,
       passwordResetRoutes,
       complaintRoutes,
+      reviewRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));
