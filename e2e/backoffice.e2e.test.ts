@@ -3,10 +3,11 @@ import { earliestListingDate, exchangeCalendar, giveHoldingHistory } from '@bour
 import { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
 import { scratchPostgres } from '@bourse/core/trading/testing';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   newContext,
+  printProductOutputOnFailure,
   type RunningProduct,
   skipMarketTo,
   skipPastPayment,
@@ -91,10 +92,7 @@ describe('back office and a new share on phones: verify, bind, transfer, subscri
     };
     [user, admin] = await Promise.all([phone(), phone()]);
   });
-  afterEach(({ task }) => {
-    if (task.result?.state === 'fail')
-      process.stderr.write(`the product's last output:\n${product?.output().slice(-6_000)}\n`);
-  });
+  printProductOutputOnFailure(() => product);
   afterAll(async () => {
     await browser?.close();
     await product?.stop();

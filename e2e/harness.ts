@@ -11,7 +11,7 @@ import { freePort } from '@bourse/core/platform/localRedis';
 import type { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
 import { skipMarket } from '@bourse/workers/market/testClock';
 import { type Browser, type BrowserContext, chromium, devices } from 'playwright-core';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
 
@@ -203,4 +203,15 @@ export function newContext(
     });
   }
   return browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
+}
+
+/**
+ * Registers, in the calling suite, a hook that prints the product's last output when a test fails:
+ * a browser's timeout rarely says what the server was doing.
+ */
+export function printProductOutputOnFailure(product: () => RunningProduct | undefined): void {
+  afterEach(({ task }) => {
+    if (task.result?.state === 'fail')
+      process.stderr.write(`the product's last output:\n${product()?.output().slice(-6_000)}\n`);
+  });
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   listingDateOf,
   newContext,
+  printProductOutputOnFailure,
   type RunningProduct,
   skipMarketTo,
   skipPastPayment,
@@ -58,10 +59,7 @@ describe('a newcomer and a new share on a phone: register, subscribe, numbers, w
     page.setDefaultTimeout(90_000);
     user = await NewShareScreens.on(page, product.baseUrl);
   });
-  afterEach(({ task }) => {
-    if (task.result?.state === 'fail')
-      process.stderr.write(`the product's last output:\n${product?.output().slice(-6_000)}\n`);
-  });
+  printProductOutputOnFailure(() => product);
   afterAll(async () => {
     await browser?.close();
     await product?.stop();

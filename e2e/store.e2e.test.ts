@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, REPO_ROOT, type RunningProduct, startProduct } from './harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newContext,
+  printProductOutputOnFailure,
+  REPO_ROOT,
+  type RunningProduct,
+  startProduct,
+} from './harness.ts';
 import { until } from './pages/app.ts';
 import { StoreScreens } from './pages/store.ts';
 
@@ -88,10 +95,7 @@ describe('a new shopper on a phone: browse, search, follow, cart, promo, pay, pa
     page.setDefaultTimeout(90_000);
     shopper = await StoreScreens.on(page, product.baseUrl);
   }, 300_000);
-  afterEach(({ task }) => {
-    if (task.result?.state === 'fail')
-      process.stderr.write(`the product's last output:\n${product?.output().slice(-6_000)}\n`);
-  });
+  printProductOutputOnFailure(() => product);
   afterAll(async () => {
     await browser?.close();
     await product?.stop();

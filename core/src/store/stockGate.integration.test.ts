@@ -14,7 +14,7 @@ import { storeAddresses } from './orderSchema.ts';
 import { cancelOrder, expireOrder } from './orders.ts';
 import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 import { StockGate } from './stockGate.ts';
-import { inEveryLanguage, SAMPLE_ADDRESS } from './testing.ts';
+import { inEveryLanguage, SAMPLE_ADDRESS, specStock } from './testing.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -119,13 +119,7 @@ describe.each(DB_KINDS)('the flash sale stock gate on %s', (kind) => {
     return { orders, refusals: outcomes.filter((o) => o.startsWith('store.')) };
   }
 
-  const stockOf = async (specId: number) =>
-    (
-      await db()
-        .select({ stock: storeProductSpecs.stock })
-        .from(storeProductSpecs)
-        .where(eq(storeProductSpecs.id, specId))
-    )[0]!.stock;
+  const stockOf = (specId: number) => specStock(db(), specId);
 
   it('admits exactly the stock among concurrent buyers and refuses the rest as sold out', async () => {
     const { specId, shoppers } = await sale(5, 30);

@@ -1,6 +1,7 @@
 /** Test helpers of the storefront: names in every language and an address that passes validation. */
 import { randomUUID } from 'node:crypto';
 import { LOCALES } from '@bourse/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
 import { type Localised, storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 
@@ -66,4 +67,14 @@ export async function insertKiteShop(
     )
     .returning({ id: storeProductSpecs.id });
   return { shopId: shop!.id, productId: product!.id, specIds: rows.map((r) => r.id) };
+}
+
+/** A spec's stock as the database holds it (the truth behind the stock gate). */
+export async function specStock(db: Db, specId: number): Promise<number> {
+  const [row] = await db
+    .select({ stock: storeProductSpecs.stock })
+    .from(storeProductSpecs)
+    .where(eq(storeProductSpecs.id, specId));
+  if (!row) throw new Error(`no spec ${specId}`);
+  return row.stock;
 }

@@ -6,7 +6,7 @@ import { storeOrders, storePromoCodes } from '@bourse/core/store/orderSchema.ts'
 import { expireDueOrders, expireOrder, markDelivered, markShipped } from '@bourse/core/store/orders.ts';
 import { storeProductSpecs } from '@bourse/core/store/schema.ts';
 import { StockGate } from '@bourse/core/store/stockGate.ts';
-import { insertKiteShop, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
+import { insertKiteShop, SAMPLE_ADDRESS, specStock } from '@bourse/core/store/testing.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
@@ -38,13 +38,7 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
       freight,
     );
 
-  const stockOf = async (specId: number) =>
-    (
-      await db()
-        .select({ stock: storeProductSpecs.stock })
-        .from(storeProductSpecs)
-        .where(eq(storeProductSpecs.id, specId))
-    )[0]!.stock;
+  const stockOf = (specId: number) => specStock(db(), specId);
 
   /** A signed-up shopper (demo mode: 2,000.00 USD) with an address and a payment password. */
   async function shopper() {
