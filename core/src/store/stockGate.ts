@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../platform/database.ts';
-import { logger } from '../platform/logger.ts';
+import { ThrottledWarning } from '../platform/throttledWarning.ts';
 import { storeProductSpecs } from './schema.ts';
 
 /**
@@ -38,6 +38,11 @@ export type Admission =
   | { admitted: false; specId: number; left: number };
 
 type Units = readonly { specId: number; quantity: number }[];
+
+// A Redis outage in a rush would otherwise log once per checkout.
+const gateUnavailable = new ThrottledWarning('stock gate unavailable; the database alone decides');
+const notGivenBack = new ThrottledWarning('stock gate: units not given back');
+const notCorrected = new ThrottledWarning('stock gate: count not corrected');
 
 /** One line per spec, quantities summed: the script checks each key once. */
 function perSpec(lines: Units): Units {
@@ -86,7 +91,7 @@ export class StockGate {
         await this.rebuild(db, units);
       }
     } catch (err) {
-      logger.warn({ err: (err as Error).message }, 'stock gate unavailable; the database alone decides');
+      gateUnavailable.warn({ err: (err as Error).message });
       return { admitted: true, taken: false };
     }
   }
@@ -120,14 +125,14 @@ export class StockGate {
       );
     } catch (err) {
       // The count is read again from the database within COUNT_TTL_SECONDS.
-      logger.warn({ err: (err as Error).message }, 'stock gate: units not given back');
+      notGivenBack.warn({ err: (err as Error).message });
     }
   }
 
   /** The database refused what the gate admitted: the count takes the database's figure. */
   async correct(specId: number, stock: number): Promise<void> {
-    await this.redis.set(this.key(specId), stock, 'KEEPTTL', 'XX').catch((err: Error) => {
-      logger.warn({ err: err.message }, 'stock gate: count not corrected');
-    });
+    await this.redis
+      .set(this.key(specId), stock, 'KEEPTTL', 'XX')
+      .catch((err: Error) => notCorrected.warn({ err: err.message }));
   }
 }
