@@ -128,7 +128,7 @@ function OrderCard({ order, onChanged }: { order: StoreOrder; onChanged: () => v
         </Fragment>
       ))}
       <p className="order-card__total">
-        {t('orders.totalOf', { n: order.quantity, amount: price(order.total) })}
+        {t('orders.totalOf', { count: order.quantity, amount: price(order.total) })}
       </p>
       <OrderActions order={order} onDone={onChanged} />
     </li>
