@@ -1,13 +1,13 @@
 import type { ProductReviews } from '@bourse/shared';
-import { useCallback } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useLoad } from '../../../lib/useLoad.ts';
+import { usePagedList } from '../../../lib/usePagedList.ts';
 import { PullRefreshList } from '../../../shared-ui/PullRefreshList.tsx';
 import { Screen } from '../../../shared-ui/Screen.tsx';
 import { ReviewItem, ReviewSummaryCard } from './ReviewList.tsx';
 import { fetchMyReviews, fetchProductReviews } from './reviewsApi.ts';
-import { useReviewPages } from './useReviewPages.ts';
 import '../store.css';
 import './reviews.css';
 
@@ -54,18 +54,24 @@ export function ReviewsPreview({ productId }: { productId: number }) {
 export function ProductReviewsScreen() {
   const { t } = useTranslation('store');
   const id = Number(useParams().id);
-  const fetchPage = useCallback((cursor: string | undefined) => fetchProductReviews(id, cursor), [id]);
-  const { page, error, reload, more, finished } = useReviewPages<ProductReviews>(fetchPage);
+  // The summary comes with the first page; the items page by page.
+  const [summary, setSummary] = useState<ProductReviews['summary'] | null>(null);
+  const { items, finished, loadMore, refresh } = usePagedList(
+    async (cursor: string | undefined, signal: AbortSignal) => {
+      const page = await fetchProductReviews(id, cursor, undefined, signal);
+      if (cursor === undefined) setSummary(page.summary);
+      return { items: page.items, next: page.nextCursor };
+    },
+  );
   return (
     <Screen nav={{ title: t('routes.productReviews', { ns: 'translation' }) }} padded={false}>
-      {error ? <p className="store-empty">{error}</p> : null}
-      <PullRefreshList onRefresh={reload} onLoad={more} finished={finished}>
-        {page ? <ReviewSummaryCard summary={page.summary} /> : null}
+      <PullRefreshList onRefresh={refresh} onLoad={loadMore} finished={finished}>
+        {summary ? <ReviewSummaryCard summary={summary} /> : null}
         <ul className="review-list review-list--screen" data-testid="review-list">
-          {page?.items.map((r) => (
+          {items.map((r) => (
             <ReviewItem key={r.id} review={r} />
           ))}
-          {page && page.items.length === 0 ? <li className="store-empty">{t('reviews.none')}</li> : null}
+          {finished && items.length === 0 ? <li className="store-empty">{t('reviews.none')}</li> : null}
         </ul>
       </PullRefreshList>
     </Screen>
@@ -75,16 +81,20 @@ export function ProductReviewsScreen() {
 /** `/store/reviews`: the shopper's own reviews, newest first, loaded as it scrolls. */
 export function MyReviewsScreen() {
   const { t } = useTranslation('store');
-  const { page, error, reload, more, finished } = useReviewPages(fetchMyReviews);
+  const { items, finished, loadMore, refresh } = usePagedList(
+    async (cursor: string | undefined, signal: AbortSignal) => {
+      const page = await fetchMyReviews(cursor, signal);
+      return { items: page.items, next: page.nextCursor };
+    },
+  );
   return (
     <Screen nav={{ title: t('routes.myReviews', { ns: 'translation' }) }} padded={false}>
-      {error ? <p className="store-empty">{error}</p> : null}
-      <PullRefreshList onRefresh={reload} onLoad={more} finished={finished}>
+      <PullRefreshList onRefresh={refresh} onLoad={loadMore} finished={finished}>
         <ul className="review-list review-list--screen" data-testid="my-reviews">
-          {page?.items.map((r) => (
+          {items.map((r) => (
             <ReviewItem key={r.id} review={r} showProduct />
           ))}
-          {page && page.items.length === 0 ? <li className="store-empty">{t('reviews.mineNone')}</li> : null}
+          {finished && items.length === 0 ? <li className="store-empty">{t('reviews.mineNone')}</li> : null}
         </ul>
       </PullRefreshList>
     </Screen>
