@@ -66,11 +66,17 @@ echo "=== tests took $(( $(date +%s) - started ))s"
 STATUS=$status node -e '
   const fs = require("fs");
   let passed = 0, failed = 0, reports = 0;
+  const failures = [];
   for (const file of fs.readdirSync("test-results").filter((f) => /^vitest-.*\.json$/.test(f))) {
     try {
       const report = JSON.parse(fs.readFileSync(`test-results/${file}`, "utf8"));
       reports++;
       passed += report.numPassedTests;
+      for (const suite of report.testResults) {
+        const failedTests = suite.assertionResults.filter((t) => t.status === "failed");
+        if (suite.status === "failed" && failedTests.length === 0) failures.push(`${suite.name}: ${suite.message}`);
+        for (const t of failedTests) failures.push(`${suite.name} > ${t.fullName}: ${t.failureMessages[0] ?? ""}`);
+      }
       // A file that fails to load counts no test, yet the run is red: count it as one failure.
       failed += report.numFailedTests || (report.success ? 0 : 1);
     } catch {
@@ -79,6 +85,8 @@ STATUS=$status node -e '
   }
   // A red run (a stage that crashed before writing its report, a failed build) is never 0 failed.
   if (process.env.STATUS !== "0" || reports === 0) failed = Math.max(failed, 1);
+  // The failures again at the end, short, so a log that keeps only its tail still names them.
+  for (const failure of failures) console.log(`FAILED TEST ${failure.replace(/\s+/g, " ").slice(0, 400)}`);
   console.log(`tests: ${passed} passed, ${failed} failed`);
 '
 exit $status
