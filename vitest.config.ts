@@ -15,7 +15,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      'client/vitest.config.{ts,mts}',
+      'client/vitest.config.ts',
+      'client/vitest.logic.config.ts',
       {
         test: {
           name: 'integration',

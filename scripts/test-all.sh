@@ -53,7 +53,7 @@ else
   # The quick gate first (the unit layer, a minute), so a broken change shows red within minutes;
   # then the client's components, and the slow layers.
   run_stage unit --project unit
-  run_stage client --project client
+  run_stage client --project client --project client:logic
   # e2e runs against the built client.
   if [ ! -f client/dist/index.html ] || [ -n "$(find client/src client/index.html -newer client/dist/index.html -print -quit 2>/dev/null)" ]; then
     pnpm --filter @bourse/client build >/dev/null || { echo "client build failed" >&2; status=1; }

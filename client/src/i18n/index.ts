@@ -58,6 +58,12 @@ function applyDocumentLang(locale: Locale): void {
 
 /** Starts i18next in `locale` with the `translation` and `errors` namespaces loaded. */
 export async function initI18n(locale: Locale): Promise<void> {
+  await initCatalogues(locale);
+  applyDocumentLang(locale);
+}
+
+/** i18next alone, without the page: what logic that only translates needs (and its tests, in Node). */
+export async function initCatalogues(locale: Locale): Promise<void> {
   if (!i18n.isInitialized) {
     await i18n
       .use(lazyCatalogues)
@@ -75,7 +81,6 @@ export async function initI18n(locale: Locale): Promise<void> {
   } else {
     await i18n.changeLanguage(locale);
   }
-  applyDocumentLang(locale);
 }
 
 /** Switches the UI language at once: catalogues, then the html lang attribute. */

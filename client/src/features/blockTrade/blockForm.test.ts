@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/index.ts';
 import { type BlockContext, liveCash, validateBlockOrder } from './blockForm.ts';

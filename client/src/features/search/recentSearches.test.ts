@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearRecent, MAX_RECENT, RECENT_KEY, rememberSearch, useRecentSearches } from './recentSearches.ts';
 

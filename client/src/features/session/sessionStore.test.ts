@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { getCookie, removeCookie, setCookie } from '../../lib/cookies.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LAST_SYMBOL_KEY, rememberSymbol, useLastSymbol } from './lastSymbol.ts';
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { MAX_WATCHLIST } from '@bourse/shared';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

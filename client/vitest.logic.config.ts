@@ -1,0 +1,17 @@
+import { defineProject } from 'vitest/config';
+
+/**
+ * The client's logic tests (`*.test.ts`: stores, formatters, calculators) run in Node: a jsdom
+ * per file cost about a second each and most never touch a document. A file that does says so
+ * with a `// @vitest-environment jsdom` docblock. Components (`*.test.tsx`) are in vitest.config.ts.
+ */
+export default defineProject({
+  test: {
+    name: 'client:logic',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['src/test/setup.logic.ts'],
+    restoreMocks: true,
+  },
+});
