@@ -62,7 +62,9 @@ describe('the simulated bank', () => {
     const first = await gateway.submit(req);
     const again = await gateway.submit(req);
     expect(first).toMatchObject({ state: 'pending' });
-    expect(again).toEqual(first);
+    // The same transfer, whether or not the bank has decided it in between (20–40 ms; more on a busy machine).
+    expect(again).toEqual({ ...first, state: again.state });
+    expect(['pending', 'passed']).toContain(again.state);
     expect(delivered).toHaveLength(1);
     expect(delivered[0]?.callback).toEqual({
       transferId: req.reference,
