@@ -7,7 +7,7 @@ describe('pnpm start on embedded defaults', () => {
 
   beforeAll(async () => {
     // No DATABASE_URL: the embedded database in a fresh data folder.
-    product = await startProduct({ DATABASE_URL: '' });
+    product = await startProduct({ DATABASE_URL: '', FEED_BACKFILL_DAYS: undefined });
   });
   afterAll(async () => {
     if (exitCode === undefined) await product.stop();

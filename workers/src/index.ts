@@ -1,3 +1,4 @@
+import { logger } from '@bourse/core/platform';
 import { sessionPurgeService } from './accounts/sessionPurgeWorker.ts';
 import { allotmentService } from './allotment/allotmentWorker.ts';
 import { bankTransferService } from './banking/transferWorker.ts';
@@ -30,6 +31,15 @@ export const SERVICES: readonly BackgroundService[] = [
   orderFulfilmentService(),
 ];
 
+/** A service slow to stop says so: shutdown time is spent waiting for it. */
+async function timedStop(service: { name: string; stop(): Promise<void> }): Promise<void> {
+  const started = Date.now();
+  await service.stop();
+  const ms = Date.now() - started;
+  if (ms > SLOW_STOP_MS) logger.warn({ service: service.name, ms }, 'workers: slow to stop');
+}
+const SLOW_STOP_MS = 2_000;
+
 /** Starts every background service in this process (embedded mode, or the workers container). */
 export async function startWorkers(
   context: WorkerContext,
@@ -44,8 +54,11 @@ export async function startWorkers(
   }
   return {
     names: running.map((r) => r.name),
+    // Side by side: each waits for its own jobs in flight, and none needs another to go first.
     stop: async () => {
-      for (const r of [...running].reverse()) await r.stop();
+      const results = await Promise.allSettled(running.map((r) => timedStop(r)));
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
     },
   };
 }

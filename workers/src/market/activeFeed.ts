@@ -106,6 +106,7 @@ export class ActiveFeed {
   // A Redis outage fails every publish.
   private readonly failures = new ThrottledWarning('feed: publish failed');
   private stopped = false;
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: ActiveFeedDeps) {
     const { redis, options, database } = deps;
@@ -125,6 +126,7 @@ export class ActiveFeed {
   /** Stops publishing; lets the day's storage finish. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     clearInterval(this.timer);
     await this.ticking;
     await Promise.allSettled(this.background);
@@ -136,6 +138,11 @@ export class ActiveFeed {
   }
 
   /** Starts background work that stop() waits for. */
+  /** Aborted at stop: work that can be cut short (and resumed by the next start) ends then. */
+  get stopSignal(): AbortSignal {
+    return this.stopping.signal;
+  }
+
   track(work: Promise<void>, what: string): void {
     const tracked = work
       .catch((err: Error) => logger.error({ err: err.message }, `feed: ${what} failed`))

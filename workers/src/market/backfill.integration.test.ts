@@ -53,4 +53,34 @@ describe.each(EMBEDDED_AND_POSTGRES)('a history backfill cut short on %s', (kind
       });
     }
   });
+
+  it('stops between transactions when the feed stops, leaving whole months for the next start', async () => {
+    const fresh = await openTestDatabase(kind);
+    try {
+      const stopping = new AbortController();
+      // The feed stops while the first month is being written.
+      const stopAfterFirstMonth = new Proxy(fresh.db, {
+        get(target, property, receiver) {
+          if (property !== 'transaction') return Reflect.get(target, property, receiver);
+          return async (...args: Parameters<Db['transaction']>) => {
+            const result = await target.transaction(...args);
+            stopping.abort();
+            return result;
+          };
+        },
+      });
+      await expect(
+        backfillHistory(stopAfterFirstMonth, { ...options, signal: stopping.signal }),
+      ).rejects.toThrow(/abort/i);
+      const firstListing = universe.listings[0]!.symbol;
+      const stopped = (await readDayBars(fresh.db, firstListing, 100)).bars.length;
+      expect(stopped).toBeGreaterThan(0);
+      expect(stopped).toBeLessThan(options.days);
+
+      await backfillHistory(fresh.db, options);
+      expect((await readDayBars(fresh.db, firstListing, 100)).bars).toHaveLength(options.days);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -51,6 +51,8 @@ export interface HistoryRequest {
   indexCloses: readonly number[];
   /** The newest dates that also get minute series. */
   minuteDates: number;
+  /** Ends the generation early (the process is stopping). */
+  signal?: AbortSignal;
 }
 
 export interface History {
@@ -248,7 +250,10 @@ export async function generateHistory(req: HistoryRequest): Promise<History> {
   });
 
   for (let i = 0; i < universe.listings.length; i++) {
-    if (i % SYMBOLS_PER_SLICE === 0) await pause(PAUSE_MS);
+    if (i % SYMBOLS_PER_SLICE === 0) {
+      await pause(PAUSE_MS);
+      req.signal?.throwIfAborted();
+    }
     const l = universe.listings[i]!;
     const rng = new Rng(`${seed}/backfill/${l.symbol}`);
     const sector = sectorIndex.get(l.sector) ?? 0;
@@ -370,6 +375,8 @@ export interface BackfillOptions {
   plan: DayPlan;
   days: number;
   minuteDays: number;
+  /** Stops between slices and between transactions: what is stored stays whole, and the next start extends it. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -399,12 +406,17 @@ export async function backfillHistory(db: Db, options: BackfillOptions): Promise
     closes,
     indexCloses,
     minuteDates: range ? 0 : Math.min(options.minuteDays, dates.length),
+    signal: options.signal,
   });
   // Minute series first (idempotent, and only written while no day bar exists), then day bars a
   // whole month per transaction, newest first: a start cut short leaves a complete recent past
   // that the next start extends, and no transaction holds the embedded database for long.
-  for (const [date, bySymbol] of history.series) await storeMinuteSeries(db, date, bySymbol);
+  for (const [date, bySymbol] of history.series) {
+    options.signal?.throwIfAborted();
+    await storeMinuteSeries(db, date, bySymbol);
+  }
   for (const runs of monthsNewestFirst(history.runs)) {
+    options.signal?.throwIfAborted();
     await db.transaction(async (tx) => storeDayRuns(tx, runs));
   }
   return dates;

@@ -142,13 +142,23 @@ export class FeedSupervisor {
 
   private async backfill(active: ActiveFeed): Promise<void> {
     const started = Date.now();
+    const signal = active.stopSignal;
     const dates = await backfillHistory(this.context.database.db, {
       universe: this.universe!,
       seed: this.options.seed,
       plan: active.plan,
       days: this.options.backfillDays,
       minuteDays: this.options.backfillMinuteDays,
+      signal,
+    }).catch((err: unknown) => {
+      // Stopping mid-way is no failure: the next start extends what was stored.
+      if (signal.aborted) return null;
+      throw err;
     });
+    if (dates === null) {
+      logger.info('feed: history backfill stopped with the feed; the next start goes on with it');
+      return;
+    }
     if (dates.length === 0) return;
     logger.info({ days: dates.length, ms: Date.now() - started }, 'feed: history backfilled');
     // The made-up days get their lists like any missing ones.
