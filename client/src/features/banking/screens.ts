@@ -4,3 +4,4 @@ export { BindCardScreen } from './BindCardScreen.tsx';
 export { BankInScreen, DepositScreen, WithdrawalScreen } from './TransferFormScreen.tsx';
 export { TransferRecordsScreen } from './TransferRecordsScreen.tsx';
 export { TransferScreen } from './TransferScreen.tsx';
+export { QuickPaymentScreen } from './QuickPaymentScreen.tsx';
