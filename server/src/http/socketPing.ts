@@ -1,8 +1,8 @@
 import {
   type Ack,
   type Locale,
-  SOCKET_PING,
   type ServerClock,
+  SOCKET_PING,
   socketPing,
   translateError,
 } from '@bourse/shared';
@@ -15,7 +15,10 @@ interface PingedSocket {
 /** The server's clock now, or common.validation for a payload that is not the ping's. */
 export function pingReply(payload: unknown, locale: Locale, now = Date.now()): Ack<ServerClock> {
   if (!socketPing.payload.safeParse(payload).success) {
-    return { ok: false, error: { key: 'common.validation', message: translateError(locale, 'common.validation') } };
+    return {
+      ok: false,
+      error: { key: 'common.validation', message: translateError(locale, 'common.validation') },
+    };
   }
   return { ok: true, data: { serverTime: now } };
 }

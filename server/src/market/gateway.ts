@@ -25,8 +25,8 @@ import {
 } from '@bourse/shared';
 import type { Namespace, Server, Socket as ServerSocket } from 'socket.io';
 import type { z } from 'zod';
-import { socketLocale } from '../http/socketRefusal.ts';
 import { answerPings } from '../http/socketPing.ts';
+import { socketLocale } from '../http/socketRefusal.ts';
 import { Conflator, type RoomsDrain } from './conflator.ts';
 import { eventFrame, sendFrame } from './frames.ts';
 import { SubscriptionIndex } from './subscriptionIndex.ts';

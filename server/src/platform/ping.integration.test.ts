@@ -57,16 +57,19 @@ describe('the connection check: GET /api/ping and the sockets ping', () => {
     ['null', null],
     ['a number', 42],
     ['an array', [1]],
-  ])('refuses a ping whose payload is %s, in the socket language, and stays connected', async (_, payload) => {
-    const { market, user } = await openBoth('fr');
-    for (const socket of [market, user]) {
-      expect(await request(socket, SOCKET_PING, payload)).toEqual({
-        ok: false,
-        error: { key: 'common.validation', message: translateError('fr', 'common.validation') },
-      });
-      expect(socket.connected).toBe(true);
-    }
-  });
+  ])(
+    'refuses a ping whose payload is %s, in the socket language, and stays connected',
+    async (_, payload) => {
+      const { market, user } = await openBoth('fr');
+      for (const socket of [market, user]) {
+        expect(await request(socket, SOCKET_PING, payload)).toEqual({
+          ok: false,
+          error: { key: 'common.validation', message: translateError('fr', 'common.validation') },
+        });
+        expect(socket.connected).toBe(true);
+      }
+    },
+  );
 
   it('ignores a ping without an ack and answers the next one', async () => {
     const { market, user } = await openBoth();

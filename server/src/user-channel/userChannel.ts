@@ -15,10 +15,10 @@ import {
 } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { DefaultEventsMap, Namespace, Server, Socket } from 'socket.io';
+import { answerPings } from '../http/socketPing.ts';
 import { refusal, socketLocale } from '../http/socketRefusal.ts';
 import type { AppContext } from '../platform/appContext.ts';
 import type { ConnectionCaps } from '../platform/connectionCaps.ts';
-import { answerPings } from '../http/socketPing.ts';
 
 /** How often held positions are revalued from the quotes that changed. */
 const VALUATION_MS = 1_000;

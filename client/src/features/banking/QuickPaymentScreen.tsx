@@ -8,7 +8,7 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { money } from '../../lib/accountFormat.ts';
+import { signedMoney } from '../../lib/accountFormat.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
@@ -40,7 +40,12 @@ function QuickPaymentForm({ card, onFiled }: { card: BankCardView; onFiled: (fil
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const validation = validateTransfer({ cardId: card.id, amount }, 'in', undefined, t('bank.transfer.card'));
+    const validation = validateTransfer(
+      { cardId: card.id, amount },
+      'in',
+      undefined,
+      t('bank.transfer.card'),
+    );
     setErrors(validation.ok ? {} : validation.errors);
     if (validation.ok) setConfirming(validation.body);
   };
@@ -59,7 +64,8 @@ function QuickPaymentForm({ card, onFiled }: { card: BankCardView; onFiled: (fil
           {t('bank.quick.changeCard')}
         </Link>
       </div>
-      <div className="quick-presets" role="group" aria-label={t('bank.quick.presets')}>
+      <fieldset className="quick-presets">
+        <legend className="visually-hidden">{t('bank.quick.presets')}</legend>
         {QUICK_AMOUNTS.map((preset) => (
           <button
             key={preset}
@@ -72,7 +78,7 @@ function QuickPaymentForm({ card, onFiled }: { card: BankCardView; onFiled: (fil
             {formatMoney(preset, 0)}
           </button>
         ))}
-      </div>
+      </fieldset>
       <Field
         label={t('bank.transfer.amount')}
         name="amount"
@@ -139,7 +145,7 @@ function QuickPaymentResult({ filed, onAgain }: { filed: TransferView; onAgain: 
       <span className={`status status--${transfer.status}`} data-testid="quick-result-status">
         {t(`bank.record.status.${transfer.status}`)}
       </span>
-      <p className="quick-result__amount">+{money(transfer.amount)}</p>
+      <p className="quick-result__amount">{signedMoney(transfer.amount)}</p>
       <p className="quick-result__card">
         {t('bank.card.label', { bank: bankName(transfer.bank), tail: transfer.cardTail })}
       </p>
@@ -158,7 +164,11 @@ function QuickPaymentResult({ filed, onAgain }: { filed: TransferView; onAgain: 
 }
 
 const NOTICES = {
-  verification: { text: 'bank.quick.notVerified', action: 'bank.bind.goVerify', to: '/realNameAuthentication' },
+  verification: {
+    text: 'bank.quick.notVerified',
+    action: 'bank.bind.goVerify',
+    to: '/realNameAuthentication',
+  },
   verificationPending: {
     text: 'bank.quick.verificationPending',
     action: 'bank.quick.seeVerification',

@@ -2,14 +2,14 @@ import { MARKET_NAMESPACE, SOCKET_PING } from '@bourse/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { useToastStore } from '../../shared-ui/toast/toastStore.ts';
+import { FakeMarketSocket } from '../../test/fakeMarketSocket.ts';
+import { callsTo, demoUser, fakeApi, jsonResponse } from '../../test/fixtures.ts';
+import { logIn, renderApp, resetSession } from '../../test/renderApp.tsx';
 import { resetMarketConnection } from '../market/data/market.ts';
 import { resetInbox } from '../messages/inbox.ts';
-import { resetUserChannel } from '../trade/data/user.ts';
-import { useToastStore } from '../../shared-ui/toast/toastStore.ts';
-import { callsTo, demoUser, fakeApi, jsonResponse } from '../../test/fixtures.ts';
-import { FakeMarketSocket } from '../../test/fakeMarketSocket.ts';
-import { logIn, renderApp, resetSession } from '../../test/renderApp.tsx';
 import { useSession } from '../session/sessionStore.ts';
+import { resetUserChannel } from '../trade/data/user.ts';
 import { resetPingSockets } from './runCheck.ts';
 
 /** The server's clock in these tests runs 90 s ahead of the device's. */
@@ -44,7 +44,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 function api() {
   return fakeApi({
-    'GET /ping': () => jsonResponse({ code: 1, msg: 'ok', data: { serverTime: Date.now() + SERVER_AHEAD_MS } }),
+    'GET /ping': () =>
+      jsonResponse({ code: 1, msg: 'ok', data: { serverTime: Date.now() + SERVER_AHEAD_MS } }),
   });
 }
 
@@ -126,7 +127,10 @@ describe('/test', () => {
 
   it('says so when the API does not answer, and still checks the sockets', async () => {
     fakeApi({
-      'GET /ping': { status: 503, body: { code: 503, msg: 'Service unavailable.', key: 'common.unavailable' } },
+      'GET /ping': {
+        status: 503,
+        body: { code: 503, msg: 'Service unavailable.', key: 'common.unavailable' },
+      },
     });
     await openCheck();
     expect(row('api')).toBe('Service unavailable.');

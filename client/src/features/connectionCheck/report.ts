@@ -18,8 +18,14 @@ export function formatMs(ms: number): string {
 function measuredText(measured: Measured, t: TFunction): string {
   if (!measured.latency) return measured.error ?? t('connection.noAnswer');
   const { min, median, max } = measured.latency;
-  const latency = t('connection.latency', { median: formatMs(median), min: formatMs(min), max: formatMs(max) });
-  return measured.lost > 0 ? `${latency} · ${t('connection.lost', { lost: measured.lost, sent: PINGS })}` : latency;
+  const latency = t('connection.latency', {
+    median: formatMs(median),
+    min: formatMs(min),
+    max: formatMs(max),
+  });
+  return measured.lost > 0
+    ? `${latency} · ${t('connection.lost', { lost: measured.lost, sent: PINGS })}`
+    : latency;
 }
 
 function clockText(clock: ClockSkew | null, t: TFunction): string {
@@ -49,7 +55,11 @@ export function reportRows(report: ConnectionReport, t: TFunction): ReportRow[] 
         value: pinged ? `${state} · ${measuredText(channel, t)}` : state,
       };
     }),
-    { id: 'online', label: t('connection.online'), value: t(report.online ? 'connection.isOnline' : 'connection.isOffline') },
+    {
+      id: 'online',
+      label: t('connection.online'),
+      value: t(report.online ? 'connection.isOnline' : 'connection.isOffline'),
+    },
     { id: 'version', label: t('connection.version'), value: report.appVersion },
     {
       id: 'language',

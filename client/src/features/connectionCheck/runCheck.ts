@@ -7,9 +7,11 @@ import {
   userRoutes,
 } from '@bourse/shared';
 import { currentLocale, i18n } from '../../i18n/index.ts';
-import { callApi } from '../../lib/http/client.ts';
 import { messageOf } from '../../lib/http/ApiError.ts';
+import { callApi } from '../../lib/http/client.ts';
+import type { ConnectionState } from '../market/index.ts';
 import { sessionSocket } from '../session/index.ts';
+import type { ChannelState } from '../trade/index.ts';
 import {
   type ClockSample,
   type ClockSkew,
@@ -41,10 +43,13 @@ export function resetPingSockets(factory: (namespace: SocketNamespace) => PingSo
   socketOf = factory;
 }
 
+/** What the app's stores say of a namespace: the market connection's or the /user channel's state. */
+export type ChannelStateName = ConnectionState | ChannelState;
+
 /** A namespace as the app uses it: its socket, and its channel's state as the app's store says it. */
 export interface ChannelProbe {
   namespace: SocketNamespace;
-  state(): string;
+  state(): ChannelStateName;
 }
 
 /** A series of pings: their round trips, how many were not answered (the first failure ends it) and why. */
@@ -56,7 +61,7 @@ export interface Measured {
 
 export interface ChannelResult extends Measured {
   namespace: SocketNamespace;
-  state: string;
+  state: ChannelStateName;
 }
 
 export interface ConnectionReport {
