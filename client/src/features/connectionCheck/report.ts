@@ -32,10 +32,9 @@ function clockText(clock: ClockSkew | null, t: TFunction): string {
   if (!clock) return t('connection.noAnswer');
   const within = formatMs(clock.uncertaintyMs);
   if (Math.abs(clock.offsetMs) <= clock.uncertaintyMs) return t('connection.clockInStep', { within });
+  const off = Math.abs(clock.offsetMs);
   const amount =
-    Math.abs(clock.offsetMs) < 1_000
-      ? `${Math.abs(clock.offsetMs)} ms`
-      : `${(Math.abs(clock.offsetMs) / 1_000).toFixed(1)} s`;
+    off < 1_000 ? t('connection.ms', { n: off }) : t('connection.seconds', { n: (off / 1_000).toFixed(1) });
   // The server ahead means this device's clock is behind.
   return t(clock.offsetMs > 0 ? 'connection.clockBehind' : 'connection.clockAhead', { amount, within });
 }
