@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { type Connect, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appVersionDefine } from './build/appVersion.ts';
 import { precompress } from './build/precompress.ts';
 
 const API_TARGET = process.env.BOURSE_API_TARGET ?? 'http://127.0.0.1:3000';
@@ -80,6 +81,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   base: BASE,
+  define: appVersionDefine,
   // precompress runs last: it compresses the service worker and manifest the PWA plugin wrote.
   plugins: [historyFallback(), react(), pwa, precompress()],
   build: {

@@ -140,6 +140,7 @@ const SCREENS: {
   { name: 'transaction', path: '/transaction', account: true },
   { name: 'money-log', path: '/personCenter/moneyLog', account: true },
   { name: 'my', path: '/my', account: true },
+  { name: 'connection-check', path: '/test', account: true },
   { name: 'new-shares', path: '/shares/new' },
   {
     name: 'new-share-detail',
@@ -149,6 +150,7 @@ const SCREENS: {
   { name: 'pay-password', path: '/payPwd', account: true, bank: true },
   { name: 'bank-list', path: '/ucenter/bank-list', account: true, bank: true },
   { name: 'bank-record', path: '/bankRecord', account: true, bank: true },
+  { name: 'fastpayment', path: '/fastpayment', account: true, bank: true },
   { name: 'cash-fund', path: '/personCenter/money', account: true, bank: true },
   { name: 'subscriptions', path: '/ucenter/shengou', account: true, bank: true },
   { name: 'block-trade', path: '/shares/dzjy?symbol=604000', account: true, bank: true },

@@ -9,3 +9,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The client package's version, set at build time (build/appVersion.ts). */
+declare const __APP_VERSION__: string;

@@ -85,12 +85,16 @@ describe('routes', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
+  it('keeps placeholders only for the customer-service chat still to come', () => {
+    expect(PLACEHOLDER_ROUTES.map((r) => r.path)).toEqual(['/cms/web', '/customerService']);
+  });
+
   it('shows a placeholder with its title and an honest line', async () => {
     fakeApi({});
     logIn();
-    const router = renderApp('/fastpayment');
-    await settlesAt(router, '/fastpayment');
-    expect((await screen.findByTestId('page-title')).textContent).toBe('Quick payment');
+    const router = renderApp('/cms/web');
+    await settlesAt(router, '/cms/web');
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Customer service');
     expect(screen.getByTestId('placeholder').textContent).toBe('This screen arrives in a later release.');
   });
 

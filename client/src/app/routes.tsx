@@ -232,6 +232,11 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     lazy: lazyScreen(() => banking().then((m) => m.TransferRecordsScreen)),
   },
   {
+    path: '/fastpayment',
+    id: 'fastPayment',
+    lazy: lazyScreen(() => banking().then((m) => m.QuickPaymentScreen)),
+  },
+  {
     path: '/personCenter/money',
     id: 'cashFund',
     lazy: lazyScreen(() => import('../features/fund/CashFundScreen.tsx').then((m) => m.CashFundScreen)),
@@ -340,6 +345,13 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     path: '/store/logistics/:trackingNo',
     id: 'logistics',
     lazy: lazyScreen(() => store().then((m) => m.LogisticsScreen), ['store']),
+  },
+  {
+    path: '/test',
+    id: 'test',
+    lazy: marketScreen(() =>
+      import('../features/connectionCheck/ConnectionCheckScreen.tsx').then((m) => m.ConnectionCheckScreen),
+    ),
   },
   { path: '/helpForNewbies', id: 'helpForNewbies', lazy: info },
   { path: '/marketClock', id: 'marketClock', lazy: info },

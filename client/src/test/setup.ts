@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { resetPingSockets } from '../features/connectionCheck/runCheck.ts';
 import { resetMarketConnection } from '../features/market/data/market.ts';
 import { resetInbox } from '../features/messages/inbox.ts';
 import { resetUserChannel } from '../features/trade/data/user.ts';
@@ -19,6 +20,7 @@ beforeEach(() => {
   resetMarketConnection(() => new FakeMarketSocket());
   resetInbox(() => new FakeMarketSocket());
   resetUserChannel(() => new FakeMarketSocket());
+  resetPingSockets(() => new FakeMarketSocket());
 });
 
 afterEach(() => {

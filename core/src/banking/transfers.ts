@@ -63,9 +63,9 @@ async function replay(db: Db, userId: string, key: string, hash: string): Promis
 }
 
 /**
- * Files a transfer for the bank: verified user, a bound card of theirs, and for a transfer out
- * the payment password and at most the withdrawable cash, which is frozen in the same
- * transaction. The advance job is added after the commit; if Redis is down then, the sweep
+ * Files a transfer for the bank: verified user, a bound card of theirs, the payment password for
+ * a transfer out or when one is sent, and for a transfer out at most the withdrawable cash,
+ * which is frozen in the same transaction. The advance job is added after the commit; if Redis is down then, the sweep
  * adds it later. The same Idempotency-Key and body answer the first transfer.
  */
 export async function requestTransfer(
@@ -82,7 +82,10 @@ export async function requestTransfer(
   if (amount.gt(MAX_TRANSFER_AMOUNT))
     throw new DomainError('transfer.aboveLimit', { max: MAX_TRANSFER_AMOUNT });
   await requireVerifiedUser(deps.db, userId);
-  if (request.direction === 'out') await checkPayPassword(deps.payPassword, userId, request.payPassword);
+  // A transfer in needs none, but one sent (quick payment's) is checked like any entry (ADR 0025).
+  if (request.direction === 'out' || request.payPassword !== undefined) {
+    await checkPayPassword(deps.payPassword, userId, request.payPassword);
+  }
   const status = await deps.market.status();
   const tradingDate = tradingDateOf(status, now.getTime());
   const filed = await deps.db.transaction(async (tx) => {

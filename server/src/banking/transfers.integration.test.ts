@@ -280,6 +280,19 @@ describe.each(DB_KINDS)('bank transfers on %s', (kind) => {
       );
     });
 
+    it('a transfer in with a payment password that is not the right one (quick payment sends one)', async () => {
+      const quick = { direction: 'in', cardId, amount: '1000' };
+      await refused(
+        () => me.transfer({ ...quick, payPassword: '000000' }, { lang: 'en' }),
+        'payPassword.wrong',
+        { attemptsLeft: 4 },
+      );
+      await refused(() => me.transfer({ ...quick, payPassword: '' }, { lang: 'en' }), 'payPassword.required');
+      // The right one files it as any transfer in.
+      const filed = expectOk(await me.transfer({ ...quick, payPassword: PAY_PASSWORD }), transfer);
+      expect(filed).toMatchObject({ direction: 'in', amount: '1000.00', status: 'auditing' });
+    });
+
     it('without a session', async () => {
       const res = await t.api.post('/api/bank/transfers', { direction: 'in', cardId, amount: '1' });
       expect({ status: res.status, code: res.body.code }).toEqual({ status: 401, code: 401 });

@@ -25,6 +25,7 @@ import {
 } from '@bourse/shared';
 import type { Namespace, Server, Socket as ServerSocket } from 'socket.io';
 import type { z } from 'zod';
+import { answerPings } from '../http/socketPing.ts';
 import { socketLocale } from '../http/socketRefusal.ts';
 import { Conflator, type RoomsDrain } from './conflator.ts';
 import { eventFrame, sendFrame } from './frames.ts';
@@ -207,6 +208,7 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
 
   nsp.on('connection', (socket) => {
     const locale = socketLocale(socket);
+    answerPings(socket, locale);
     for (const event of Object.keys(requests) as MarketRequest[]) {
       const handle = requests[event];
       // The payload and the ack are the client's: parsed and checked here, whatever the map says.

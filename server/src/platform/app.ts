@@ -31,12 +31,14 @@ import { watchlistRoutes } from '../watchlist/routes.ts';
 import { type AppContext, type AppOptions, createAppContext } from './appContext.ts';
 import { serveClient } from './client.ts';
 import { healthRoute } from './health.handler.ts';
+import { pingHandler } from './ping.handler.ts';
 
 /** Every contract the API serves; /api/openapi.json is generated from this list. */
 const API_ROUTES: readonly RouteEntry[] = [
   ...accountRoutes,
   route(userRoutes.config, getConfigHandler),
   healthRoute,
+  route(userRoutes.ping, pingHandler),
   ...marketRoutes,
   ...tradingRoutes,
   ...bankingRoutes,

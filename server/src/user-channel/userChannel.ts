@@ -15,6 +15,7 @@ import {
 } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { DefaultEventsMap, Namespace, Server, Socket } from 'socket.io';
+import { answerPings } from '../http/socketPing.ts';
 import { refusal, socketLocale } from '../http/socketRefusal.ts';
 import type { AppContext } from '../platform/appContext.ts';
 import type { ConnectionCaps } from '../platform/connectionCaps.ts';
@@ -31,7 +32,7 @@ interface UserSocketData {
   positions: PositionRow[];
 }
 
-/** /user typed by the shared event maps: the client sends nothing, the server its user's events. */
+/** /user typed by the shared event maps: the client sends only pings, the server its user's events. */
 type UserNamespace = Namespace<UserClientToServer, UserServerToClient, DefaultEventsMap, UserSocketData>;
 type UserSocket = Socket<UserClientToServer, UserServerToClient, DefaultEventsMap, UserSocketData>;
 
@@ -81,6 +82,7 @@ export function attachUserChannel(io: Server, app: AppContext, caps: ConnectionC
   nsp.on('connection', (socket) => {
     const { userId, sessionId, expiresAt } = socket.data;
     void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    answerPings(socket, socketLocale(socket));
     // Sessions last days, well within a timer's range (24.8 days).
     const expiry = setTimeout(() => socket.disconnect(true), expiresAt - Date.now());
     socket.on('disconnect', () => clearTimeout(expiry));

@@ -92,7 +92,10 @@ export const transferBody = z.object({
   cardId: z.uuid({ message: 'bank.cardNotFound' }),
   /** At most MAX_TRANSFER_AMOUNT (checked by the server, which names the limit). */
   amount: cashAmountSchema('transfer.amountNotPositive'),
-  /** Required to transfer out (checked by the server: not set, wrong, locked); ignored in. */
+  /**
+   * Required to transfer out (checked by the server: not set, wrong, locked); a transfer in needs
+   * none, but one sent is checked the same way (quick payment sends it: docs/adr/0025).
+   */
   payPassword: z.string().optional(),
 });
 export type TransferRequest = z.infer<typeof transferBody>;

@@ -16,6 +16,7 @@ import {
   tradesEventSchema,
 } from './market.ts';
 import { type USER_EVENTS, USER_NAMESPACE, type userEventSchemas } from './trading.ts';
+import { type ServerClock, serverClockSchema } from './user.ts';
 
 /**
  * The Socket.IO event maps of each namespace, derived from the schemas that parse the payloads:
@@ -42,6 +43,17 @@ export type Ack<T> = { ok: true; data: T } | { ok: false; error: AckError };
 
 /** The indices and the breadth are subscribed to whole: the request carries nothing. */
 const noPayloadSchema = z.object({});
+
+/**
+ * Every namespace answers a ping with the server's clock: the connection check's socket latency
+ * (the ack's round trip) and, as over HTTP, the clock skew. A payload that is not an object is
+ * refused with common.validation.
+ */
+export const SOCKET_PING = 'clock:ping';
+export const socketPing = { payload: noPayloadSchema, reply: serverClockSchema } as const;
+type PingClientToServer = {
+  [SOCKET_PING]: (payload: z.infer<typeof noPayloadSchema>, ack?: (reply: Ack<ServerClock>) => void) => void;
+};
 
 /** /market requests, client to server: what each carries and what its ack's data is. */
 const requestSchemas = {
@@ -85,13 +97,13 @@ export type MarketClientToServer = {
     payload: MarketRequestPayload<E>,
     ack?: (reply: Ack<MarketReply<E>>) => void,
   ) => void;
-};
+} & PingClientToServer;
 export type MarketServerToClient = {
   [E in MarketEvent]: (payload: z.infer<(typeof marketEventSchemas)[E]>) => void;
 };
 
-/** /user is one way: the server pushes the user's events, the client sends none. */
-export type UserClientToServer = Record<never, never>;
+/** /user is one way but for the ping: the server pushes the user's events. */
+export type UserClientToServer = PingClientToServer;
 export type UserServerToClient = {
   [K in keyof typeof USER_EVENTS as (typeof USER_EVENTS)[K]]: (
     payload: z.infer<(typeof userEventSchemas)[K]>,

@@ -104,6 +104,13 @@ export const changePasswordBody = z
     path: ['newPassword'],
   });
 
+/**
+ * The server's clock in ms since the epoch, read as it answers: the connection check measures
+ * round trips with it and estimates the clock skew from the middle of each one.
+ */
+export const serverClockSchema = z.object({ serverTime: z.number().int().nonnegative() });
+export type ServerClock = z.infer<typeof serverClockSchema>;
+
 export const userRoutes = {
   pubkey: defineRoute({
     method: 'get',
@@ -191,5 +198,12 @@ export const userRoutes = {
     summary: 'Liveness of the database and Redis',
     auth: 'public',
     response: z.object({ db: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']) }),
+  }),
+  ping: defineRoute({
+    method: 'get',
+    path: '/ping',
+    summary: "The server's clock: the connection check's round trip and clock skew",
+    auth: 'public',
+    response: serverClockSchema,
   }),
 } as const;

@@ -42,6 +42,7 @@ export function TransferScreen() {
         </Link>
       </div>
       <CellGroup>
+        <Cell label={t('routes.fastPayment')} to="/fastpayment" testId="transfer-quick" />
         <Cell label={t('routes.bankRecord')} to="/bankRecord" testId="transfer-records" />
         <Cell label={t('routes.bankList')} to="/ucenter/bank-list" testId="transfer-cards" />
       </CellGroup>

@@ -5,8 +5,14 @@ import { Link } from 'react-router-dom';
 import { errorText } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { reloadPage } from '../../lib/reload.ts';
-import { loadMarketConnection, withConnection } from './data/connection.ts';
-import { useConnectionRefusal, useConnectionState, useFeedState, useMarketStatus } from './data/hooks.ts';
+import { loadMarketConnection } from './data/connection.ts';
+import {
+  useConnectionRefusal,
+  useConnectionState,
+  useFeedState,
+  useMarketStatus,
+  useOpenMarketSocket,
+} from './data/hooks.ts';
 import { formatCountdown, marketClockView } from './data/marketClock.ts';
 import type { ConnectionState } from './data/marketStore.ts';
 import './marketStatus.css';
@@ -85,15 +91,7 @@ export function MarketStatusBar() {
   const connection = useConnectionState();
   const refusal = useConnectionRefusal();
   const reconnecting = reconnectingText(connection, useFeedState());
-  // The status arrives with the socket: open it even where nothing else streams.
-  useEffect(
-    () =>
-      withConnection((connection) => {
-        connection.open();
-        return undefined;
-      }),
-    [],
-  );
+  useOpenMarketSocket();
 
   return (
     <div className="market-status-bar">

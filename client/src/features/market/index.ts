@@ -1,9 +1,12 @@
 export {
   useBookStream,
   useBreadth,
+  useConnectionState,
+  useFeedState,
   useIndices,
   useLiveQuote,
   useMarketStatus,
+  useOpenMarketSocket,
   useQuote,
   useQuoteStream,
   useRank,
@@ -17,7 +20,7 @@ export {
   searchInstruments,
 } from './data/marketApi.ts';
 export type { Logger } from './data/marketConnection.ts';
-export type { Quote } from './data/marketStore.ts';
+export type { ConnectionState, Quote } from './data/marketStore.ts';
 export { useMarketStore } from './data/marketStore.ts';
 export { MarketStatusBar } from './MarketStatusBar.tsx';
 export { useFlash } from './QuoteRow.tsx';

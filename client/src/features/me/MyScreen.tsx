@@ -25,6 +25,7 @@ const SECTIONS: readonly {
   {
     titleKey: 'my.funds',
     links: [
+      ['fastPayment', '/fastpayment'],
       ['transfer', '/ucenter/transfer'],
       ['bankList', '/ucenter/bank-list'],
       ['cashFund', '/personCenter/money'],
@@ -46,6 +47,7 @@ const SECTIONS: readonly {
       ['helpForNewbies', '/helpForNewbies'],
       ['tradingRules', '/tradingRules'],
       ['customerService', '/customerService'],
+      ['test', '/test'],
       ['aboutUs', '/aboutUs'],
     ],
   },

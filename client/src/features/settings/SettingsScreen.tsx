@@ -69,6 +69,7 @@ export function SettingsScreen() {
         <>
           <CellGroup title={t('settings.account')}>
             <Cell label={t('routes.changePassword')} to="/change-pwt" testId="link-change-password" />
+            <Cell label={t('routes.test')} to="/test" testId="link-connection-check" />
             <Cell label={t('routes.aboutUs')} to="/aboutUs" />
           </CellGroup>
           <Button variant="danger" block onClick={onLogout} testId="logout">

@@ -9,6 +9,7 @@ export {
   MAX_PAGE_SIZE,
   newIdempotencyKey,
 } from './data/tradingApi.ts';
+export type { ChannelState } from './data/tradingStore.ts';
 export { newestFirst, useTradingStore } from './data/tradingStore.ts';
 export { FillList } from './orders/FillList.tsx';
 export { SnapshotState } from './SnapshotState.tsx';

@@ -42,6 +42,18 @@ export function useBreadth(): MarketBreadth | null {
   return useMarketStore((s) => s.breadth);
 }
 
+/** Keeps the /market socket open while mounted, even where nothing streams: the status comes with it. */
+export function useOpenMarketSocket(): void {
+  useEffect(
+    () =>
+      withConnection((connection) => {
+        connection.open();
+        return undefined;
+      }),
+    [],
+  );
+}
+
 /** The book and trade ticks of one symbol, live while mounted. */
 export function useBookStream(symbol: string | undefined): void {
   useEffect(() => {
