@@ -52,7 +52,8 @@ export class App {
   }
 
   async open(path: string): Promise<void> {
-    await this.page.goto(`${this.baseUrl}${path}`);
+    // The screen's title is the sign it is there; 'load' also waits for every image and font.
+    await this.page.goto(`${this.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
     await this.page.getByTestId('page-title').waitFor();
   }
 
