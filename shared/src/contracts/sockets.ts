@@ -15,6 +15,7 @@ import {
   rankSubscribeSchema,
   tradesEventSchema,
 } from './market.ts';
+import { type SupportRequest, type supportEventSchemas, type supportRequests } from './support.ts';
 import { type USER_EVENTS, USER_NAMESPACE, type userEventSchemas } from './trading.ts';
 
 /**
@@ -90,12 +91,19 @@ export type MarketServerToClient = {
   [E in MarketEvent]: (payload: z.infer<(typeof marketEventSchemas)[E]>) => void;
 };
 
-/** /user is one way: the server pushes the user's events, the client sends none. */
-export type UserClientToServer = Record<never, never>;
+/** /user: the server pushes the user's events; the client sends only the chat's requests (support.ts). */
+export type UserClientToServer = {
+  [E in SupportRequest]: (
+    payload: z.infer<(typeof supportRequests)[E]['payload']>,
+    ack?: (reply: Ack<z.infer<(typeof supportRequests)[E]['reply']>>) => void,
+  ) => void;
+};
 export type UserServerToClient = {
   [K in keyof typeof USER_EVENTS as (typeof USER_EVENTS)[K]]: (
     payload: z.infer<(typeof userEventSchemas)[K]>,
   ) => void;
+} & {
+  [E in keyof typeof supportEventSchemas]: (payload: z.infer<(typeof supportEventSchemas)[E]>) => void;
 };
 
 /** Each namespace's maps, by its name. */
