@@ -145,7 +145,10 @@ export async function sendAsUser(
         .onConflictDoUpdate({ target: supportConversations.userId, set: { locale } })
         .returning({ id: supportConversations.id });
       if (!conversation) throw new Error('support: conversation upsert returned no row');
-      return { conversationId: conversation.id, ...(await append(tx, conversation.id, { author: 'user' }, body, clientKey)) };
+      return {
+        conversationId: conversation.id,
+        ...(await append(tx, conversation.id, { author: 'user' }, body, clientKey)),
+      };
     }),
   );
   if (spent.outcome === 'refused')
@@ -156,7 +159,10 @@ export async function sendAsUser(
 }
 
 async function agentOf(db: Db, agentId: string): Promise<NonNullable<QueueItem['agent']>> {
-  const [agent] = await db.select({ id: users.id, account: users.account }).from(users).where(eq(users.id, agentId));
+  const [agent] = await db
+    .select({ id: users.id, account: users.account })
+    .from(users)
+    .where(eq(users.id, agentId));
   if (!agent) throw new Error('support: agent not found');
   return agent;
 }
@@ -220,7 +226,10 @@ async function messagesAfter(db: Db, conversationId: string, afterSeq: number) {
     .where(and(eq(supportMessages.conversationId, conversationId), gt(supportMessages.seq, afterSeq)))
     .orderBy(asc(supportMessages.seq))
     .limit(SUPPORT_SYNC_PAGE + 1);
-  return { messages: rows.slice(0, SUPPORT_SYNC_PAGE).map(messageView), more: rows.length > SUPPORT_SYNC_PAGE };
+  return {
+    messages: rows.slice(0, SUPPORT_SYNC_PAGE).map(messageView),
+    more: rows.length > SUPPORT_SYNC_PAGE,
+  };
 }
 
 /** The user's messages after `afterSeq`, in order, a page at a time, with both read marks. */
@@ -232,7 +241,11 @@ export async function syncAsUser(db: Db, userId: string, afterSeq: number): Prom
 }
 
 /** As syncAsUser, for the desk: any conversation by its id. */
-export async function syncAsStaff(db: Db, conversationId: string, afterSeq: number): Promise<SupportSyncReply> {
+export async function syncAsStaff(
+  db: Db,
+  conversationId: string,
+  afterSeq: number,
+): Promise<SupportSyncReply> {
   const conversation = await conversationWhere(db, eq(supportConversations.id, conversationId));
   if (!conversation) throw new DomainError('support.conversationNotFound');
   const { userReadSeq, staffReadSeq } = conversation;
@@ -260,9 +273,15 @@ export async function markRead(
   }
   const [after] = await deps.db
     .update(supportConversations)
-    .set({ [reader.side === 'user' ? 'userReadSeq' : 'staffReadSeq']: sql`greatest(${mark}, least(${seq}, ${supportConversations.lastSeq}))` })
+    .set({
+      [reader.side === 'user' ? 'userReadSeq' : 'staffReadSeq']:
+        sql`greatest(${mark}, least(${seq}, ${supportConversations.lastSeq}))`,
+    })
     .where(where)
-    .returning({ userReadSeq: supportConversations.userReadSeq, staffReadSeq: supportConversations.staffReadSeq });
+    .returning({
+      userReadSeq: supportConversations.userReadSeq,
+      staffReadSeq: supportConversations.staffReadSeq,
+    });
   if (!after) return NO_CONVERSATION;
   if (after.userReadSeq !== before.userReadSeq || after.staffReadSeq !== before.staffReadSeq)
     deps.publisher.receipt(before.userId, before.id, after);
@@ -287,7 +306,11 @@ export async function userSummary(db: Db, userId: string): Promise<{ unread: num
 const agents = alias(users, 'agent');
 const lastMessages = alias(supportMessages, 'last_message');
 
-async function queueItems(db: Db, where: SQL | undefined, limit: number): Promise<(QueueItem & { userId: string })[]> {
+async function queueItems(
+  db: Db,
+  where: SQL | undefined,
+  limit: number,
+): Promise<(QueueItem & { userId: string })[]> {
   const c = supportConversations;
   const rows = await db
     .select({
@@ -337,7 +360,11 @@ export async function supportQueue(
 }
 
 /** An agent takes a conversation, from the queue or from another agent; the desk hears it. */
-export async function takeConversation(deps: SupportDeps, staffId: string, conversationId: string): Promise<QueueItem> {
+export async function takeConversation(
+  deps: SupportDeps,
+  staffId: string,
+  conversationId: string,
+): Promise<QueueItem> {
   const [taken] = await deps.db
     .update(supportConversations)
     .set({ agentId: staffId })
@@ -357,7 +384,14 @@ export async function supportContext(db: Db, conversationId: string): Promise<Su
   const page = { page: 1, pageSize: CONTEXT_ROWS };
   const [verification, recentOrders, recentTransfers] = await Promise.all([
     authenticationDetailOf(db, item.userId),
-    pageOf(db, orders, eq(orders.userId, item.userId), [desc(orders.createdAt), desc(orders.id)], page, orderView),
+    pageOf(
+      db,
+      orders,
+      eq(orders.userId, item.userId),
+      [desc(orders.createdAt), desc(orders.id)],
+      page,
+      orderView,
+    ),
     listTransfers(db, item.userId, page),
   ]);
   return {

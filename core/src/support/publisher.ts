@@ -49,7 +49,9 @@ export function redisSupportPublisher(redis: Redis, redisPrefix: string): Suppor
       });
     },
     assigned(conversationId, agent) {
-      send('assignment', () => nsp.to(SUPPORT_DESK_ROOM).emit(SUPPORT_EVENTS.deskAssigned, { conversationId, agent }));
+      send('assignment', () =>
+        nsp.to(SUPPORT_DESK_ROOM).emit(SUPPORT_EVENTS.deskAssigned, { conversationId, agent }),
+      );
     },
   };
 }

@@ -81,9 +81,6 @@ export const supportMessages = pgTable(
     unique('support_messages_client_key_unique').on(t.conversationId, t.clientKey),
     check('support_messages_author_check', sql`${t.author} in ('user', 'staff')`),
     check('support_messages_content_check', sql`${t.text} is not null or ${t.pictureId} is not null`),
-    check(
-      'support_messages_staff_check',
-      sql`(${t.author} = 'staff') = (${t.staffId} is not null)`,
-    ),
+    check('support_messages_staff_check', sql`(${t.author} = 'staff') = (${t.staffId} is not null)`),
   ],
 );

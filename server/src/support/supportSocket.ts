@@ -54,7 +54,12 @@ function failure(err: unknown, locale: Locale): Ack<never> {
  * the desk's room. Every payload is parsed here; a refused request writes nothing and its ack
  * says why.
  */
-export function serveSupportRequests(socket: Socket, app: AppContext, who: ChatSocketUser, locale: Locale): void {
+export function serveSupportRequests(
+  socket: Socket,
+  app: AppContext,
+  who: ChatSocketUser,
+  locale: Locale,
+): void {
   const deps = app.services.support;
   const { userId } = who;
   if (who.role === 'admin') void socket.join(SUPPORT_DESK_ROOM);

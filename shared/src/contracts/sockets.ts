@@ -15,7 +15,7 @@ import {
   rankSubscribeSchema,
   tradesEventSchema,
 } from './market.ts';
-import { type SupportRequest, type supportEventSchemas, type supportRequests } from './support.ts';
+import type { SupportRequest, supportEventSchemas, supportRequests } from './support.ts';
 import { type USER_EVENTS, USER_NAMESPACE, type userEventSchemas } from './trading.ts';
 
 /**

@@ -73,7 +73,10 @@ export const deskSyncSchema = supportSyncSchema.extend({ conversationId });
 export const deskReadSchema = supportReadSchema.extend({ conversationId });
 
 /** Who has read up to where: each side's last seq read. */
-export const supportReceiptSchema = z.object({ userReadSeq: z.number().int(), staffReadSeq: z.number().int() });
+export const supportReceiptSchema = z.object({
+  userReadSeq: z.number().int(),
+  staffReadSeq: z.number().int(),
+});
 export type SupportReceipt = z.infer<typeof supportReceiptSchema>;
 
 export const supportSyncReplySchema = supportReceiptSchema.extend({
