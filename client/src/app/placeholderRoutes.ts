@@ -8,7 +8,5 @@ import type { ScreenRoute } from './routeTypes.ts';
 export const PLACEHOLDER_ROUTES = [
   // Not yet scheduled
   { path: '/fastpayment', id: 'fastPayment' },
-  { path: '/cms/web', id: 'customerService' },
-  { path: '/customerService', id: 'customerService' },
   { path: '/test', id: 'test' },
 ] as const satisfies readonly ScreenRoute[];
