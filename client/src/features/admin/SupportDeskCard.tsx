@@ -50,7 +50,11 @@ function QueueList({ items, open }: { items: QueueItem[]; open: (id: string) => 
             <span className="desk-queue__top">
               <strong>{item.account}</strong>
               {item.unread > 0 ? (
-                <span className="unread-badge" aria-label={t('support.unread', { count: item.unread })}>
+                <span
+                  className="unread-badge"
+                  role="status"
+                  aria-label={t('support.unread', { count: item.unread })}
+                >
                   {item.unread}
                 </span>
               ) : null}

@@ -56,11 +56,12 @@ function setup() {
 async function answerSync(socket: FakeMarketSocket, messages: SupportMessage[], more = false) {
   await vi.waitFor(() => expect(socket.sent('support:sync').some((e) => e.ack)).toBe(true));
   const request = socket.sent('support:sync').find((e) => e.ack);
+  if (!request) throw new Error('no sync was asked for');
+  const { ack } = request;
+  request.ack = undefined;
   const reply: SupportSyncReply = { messages, more, userReadSeq: 0, staffReadSeq: 0 };
-  const ack = request?.ack;
-  if (request) request.ack = undefined;
   ack?.({ ok: true, data: reply });
-  return (request?.payload as { afterSeq: number }).afterSeq;
+  return (request.payload as { afterSeq: number }).afterSeq;
 }
 
 describe('SupportChannel', () => {
