@@ -259,7 +259,11 @@ describe.each(DB_KINDS)('customer-service chat on %s', (kind) => {
 
   it('stores a picture without its metadata, and refuses a missing, oversized or non-image one', async () => {
     const user = await t.api.signUp();
-    const send = (picture: Blob | undefined, clientKey = randomUUID(), token: string | null = user.token) => {
+    const send = (
+      picture: Blob | undefined,
+      clientKey: string = randomUUID(),
+      token: string | null = user.token,
+    ) => {
       const body = new FormData();
       body.append('clientKey', clientKey);
       if (picture) body.append('picture', picture, 'p.png');
