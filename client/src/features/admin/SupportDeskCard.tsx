@@ -3,6 +3,7 @@ import {
   LOCALES,
   type Locale,
   type QueueItem,
+  SUPPORT_EVENTS,
   type SupportContext,
   type SupportMessage,
   type SupportQueue,
@@ -21,6 +22,8 @@ import { fetchSupportContext, fetchSupportQueue, takeConversation } from './admi
 import { useDeskEvents, useDeskThread } from './deskThread.ts';
 
 const QUEUES: readonly SupportQueue[] = ['unassigned', 'mine', 'all'];
+/** The open conversation's header follows who has it. */
+const ASSIGNMENTS = [SUPPORT_EVENTS.deskAssigned];
 /** The canned replies, each in the seven languages (admin.support.canned.<id>). */
 const CANNED = ['greeting', 'checking', 'transferTime', 'verification', 'closing'] as const;
 
@@ -51,7 +54,7 @@ function QueueList({ items, open }: { items: QueueItem[]; open: (id: string) => 
               <strong>{item.account}</strong>
               {item.unread > 0 ? (
                 <span
-                  className="unread-badge"
+                  className="desk-queue__unread"
                   role="status"
                   aria-label={t('support.unread', { count: item.unread })}
                 >
@@ -150,10 +153,10 @@ function Conversation({ id, close, changed }: { id: string; close: () => void; c
   const me = useSession((s) => s.userInfo);
   const { thread, send } = useDeskThread(id);
   const [context, reloadContext] = useLoad((signal) => fetchSupportContext(id, signal), [id]);
+  useDeskEvents(reloadContext, ASSIGNMENTS);
   const [preset, setPreset] = useState<{ text: string; key: number } | undefined>();
   async function take() {
     await takeConversation(id);
-    reloadContext();
     changed();
   }
   return (

@@ -90,18 +90,22 @@ export function useDeskThread(conversationId: string | null) {
   return { thread, send };
 }
 
-/** Calls `changed` whenever the desk hears of any conversation: a message, a receipt, an assignment. */
-export function useDeskEvents(changed: () => void): void {
+const DESK_EVENTS = [
+  SUPPORT_EVENTS.deskMessage,
+  SUPPORT_EVENTS.deskReceipt,
+  SUPPORT_EVENTS.deskAssigned,
+] as const;
+
+/** Calls `changed` whenever the desk hears of any conversation (by default: a message, a receipt, an assignment). */
+export function useDeskEvents(
+  changed: () => void,
+  events: readonly (typeof DESK_EVENTS)[number][] = DESK_EVENTS,
+): void {
   useEffect(() => {
     const socket = chatSocket();
-    const events = [
-      SUPPORT_EVENTS.deskMessage,
-      SUPPORT_EVENTS.deskReceipt,
-      SUPPORT_EVENTS.deskAssigned,
-    ] as const;
     for (const event of events) socket.on(event, changed);
     return () => {
       for (const event of events) socket.off(event, changed);
     };
-  }, [changed]);
+  }, [changed, events]);
 }

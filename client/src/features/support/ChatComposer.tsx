@@ -32,9 +32,11 @@ export function ChatComposer({ send, extra, preset }: ChatComposerProps) {
     event?.preventDefault();
     if (blank || sending) return;
     setSending(true);
+    const sent = text;
     try {
-      await send(text);
-      setText('');
+      await send(sent);
+      // What was typed while it went stays in the box.
+      setText((current) => (current === sent ? '' : current));
     } catch (error) {
       chatFailure(error, t('support.notSent'));
     } finally {
