@@ -6,7 +6,9 @@ import { fetchSupportSummary } from './supportApi.ts';
 import { SupportChannel } from './supportChannel.ts';
 import { initialSupportState, useSupportStore } from './supportStore.ts';
 
-// The /user socket is shared with the trading and message channels (see sessionSocket).
+// The /user socket is shared with the trading and message channels (see sessionSocket). Its
+// emit is typed per request; askChat emits any request with its payload checked by the request's
+// schema and reads the ack as unknown, which the typed emit cannot express for a generic request.
 const browserSocket = (): ChatSocket => sessionSocket(USER_NAMESPACE) as unknown as ChatSocket;
 
 /** Counts the unread for Me's badge; a failure leaves the last count (not worth a toast). */
