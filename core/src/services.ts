@@ -8,6 +8,8 @@ import type { CashFundDeps } from './fund/cashFund.ts';
 import { allotmentQueue } from './ipo/allotmentRuns.ts';
 import { type MessagePublisher, redisMessagePublisher } from './messages/publisher.ts';
 import type { PlatformContext } from './platform/context.ts';
+import { type SupportDeps, supportSendLimit } from './support/chat.ts';
+import { redisSupportPublisher } from './support/publisher.ts';
 import { redisMarketView } from './trading/marketView.ts';
 import { type OrderPlacer, orderPlacer } from './trading/placeOrder.ts';
 import type { TradingDeps } from './trading/tradingDeps.ts';
@@ -26,6 +28,8 @@ export interface CoreServices {
   messages: MessagePublisher;
   /** The back office's handle on the allotment queue. */
   allotmentQueue: Queue;
+  /** The customer-service chat: its pushes over /user and each user's send budget. */
+  support: SupportDeps;
 }
 
 /**
@@ -55,5 +59,10 @@ export function createCoreServices(platform: PlatformContext): CoreServices {
     cashFund: { db, market, events },
     messages,
     allotmentQueue: allotmentQueue(redis, redisPrefix),
+    support: {
+      db,
+      publisher: redisSupportPublisher(redis, redisPrefix),
+      sendLimit: supportSendLimit(redis, redisPrefix),
+    },
   };
 }

@@ -7,6 +7,4 @@ import type { ScreenRoute } from './routeTypes.ts';
  */
 export const PLACEHOLDER_ROUTES = [
   // Not yet scheduled
-  { path: '/cms/web', id: 'customerService' },
-  { path: '/customerService', id: 'customerService' },
 ] as const satisfies readonly ScreenRoute[];

@@ -256,6 +256,11 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     id: 'subscribe',
     lazy: lazyScreen(() => ipo().then((m) => m.SubscriptionsScreen), ['ipo']),
   },
+  ...['/customerService', '/cms/web'].map((path) => ({
+    path,
+    id: 'customerService' as const,
+    lazy: lazyScreen(() => import('../features/support/SupportScreen.tsx').then((m) => m.SupportScreen)),
+  })),
   {
     path: '/admin',
     id: 'backOffice',

@@ -25,6 +25,14 @@ export class FakeMarketSocket implements MarketSocket {
     return this;
   }
 
+  off(event: string, listener: Listener): this {
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((l) => l !== listener),
+    );
+    return this;
+  }
+
   emit(event: string, payload: unknown, ack?: (reply: unknown) => void): this {
     this.emitted.push({ event, payload, ack });
     return this;

@@ -15,7 +15,7 @@ export interface AppConfig {
   dataDir: string;
   /** REDIS_PREFIX, set by hand; unset, the prefix derives from the database (redisNamespace.ts). */
   redisPrefix?: string;
-  /** Customer-service URL the client opens (GET /api/stock/getconfig). */
+  /** KF_URL: an external customer-service page Me links to (GET /api/stock/getconfig); '' for the in-app chat. */
   kfUrl: string;
   /** Demo deployments seed a demo account and will give new accounts a starting deposit. */
   demoMode: boolean;
@@ -70,7 +70,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[^\s{}]+$/, 'no spaces or braces')
     .optional(),
-  KF_URL: z.string().url().default('https://bourse.example.com/support'),
+  KF_URL: z.union([z.literal(''), z.string().url()]).default(''),
   DEMO_MODE: flag.optional(),
   STARTING_DEPOSIT: positiveMoneyString().default('1000000.00'),
   STORE_STARTING_BALANCE: positiveMoneyString().default('2000.00'),

@@ -15,6 +15,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import { Queue } from 'bullmq';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { apiErrorHandler } from '../http/errorHandler.ts';
+import { sessionToken } from '../http/sessionToken.ts';
 import type { AppContext } from '../platform/appContext.ts';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
@@ -28,17 +29,6 @@ const DASHBOARD_QUEUES: readonly string[] = [
   ...Object.values(BLOCK_TRADE_QUEUES),
   ...Object.values(ACCOUNT_QUEUES),
 ];
-
-/** A browser opening the dashboard sends the session as the client's Admin-Token cookie, not a header. */
-function sessionToken(req: Request): string | undefined {
-  const header = req.get('token');
-  if (header) return header;
-  for (const part of (req.get('cookie') ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === 'Admin-Token') return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
 
 /** 401 without a live session, 403 for anyone but an admin: before any of the dashboard. */
 function adminOnly(app: AppContext) {

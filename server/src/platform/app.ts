@@ -26,6 +26,8 @@ import {
 } from '../store/images.handler.ts';
 import { REVIEW_PICTURE_PATH, reviewPictureHandler } from '../store/reviews/picture.handler.ts';
 import { storeRoutes } from '../store/routes.ts';
+import { SUPPORT_PICTURE_PATH, supportPictureHandler } from '../support/picture.handler.ts';
+import { supportRoutes } from '../support/routes.ts';
 import { tradingRoutes } from '../trading/routes.ts';
 import { watchlistRoutes } from '../watchlist/routes.ts';
 import { type AppContext, type AppOptions, createAppContext } from './appContext.ts';
@@ -49,6 +51,7 @@ const API_ROUTES: readonly RouteEntry[] = [
   ...blockTradeRoutes,
   ...watchlistRoutes,
   ...storeRoutes,
+  ...supportRoutes,
   route(passwordResetRoutes.outbox, outboxHandler),
 ];
 
@@ -61,6 +64,7 @@ function apiRouter(app: AppContext): Router {
   router.get(SHOP_LOGO_PATH, shopLogoHandler(app));
   router.get(CATEGORY_IMAGE_PATH, categoryImageHandler);
   router.get(REVIEW_PICTURE_PATH, reviewPictureHandler(app));
+  router.get(SUPPORT_PICTURE_PATH, supportPictureHandler(app));
   const openapi = openApiDocument(API_ROUTES.map((r) => r.contract));
   router.get('/openapi.json', (_req, res) => {
     res.json(openapi);

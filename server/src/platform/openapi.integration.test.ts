@@ -13,6 +13,7 @@ import {
   reviewRoutes,
   shoppingRoutes,
   storeRoutes,
+  supportRoutes,
   tradingRoutes,
   userRoutes,
   watchlistRoutes,
@@ -48,6 +49,7 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       passwordResetRoutes,
       complaintRoutes,
       reviewRoutes,
+      supportRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));

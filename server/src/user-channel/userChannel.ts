@@ -19,6 +19,7 @@ import { answerPings } from '../http/socketPing.ts';
 import { refusal, socketLocale } from '../http/socketRefusal.ts';
 import type { AppContext } from '../platform/appContext.ts';
 import type { ConnectionCaps } from '../platform/connectionCaps.ts';
+import { serveSupportRequests } from '../support/supportSocket.ts';
 
 /** How often held positions are revalued from the quotes that changed. */
 const VALUATION_MS = 1_000;
@@ -26,13 +27,14 @@ const VALUATION_MS = 1_000;
 interface UserSocketData {
   userId: string;
   sessionId: string;
+  role: 'user' | 'admin';
   /** When the session expires, ms since the epoch: the socket closes then. */
   expiresAt: number;
   /** The user's open positions, reloaded after each of their order events. */
   positions: PositionRow[];
 }
 
-/** /user typed by the shared event maps: the client sends only pings, the server its user's events. */
+/** /user typed by the shared event maps: the client sends pings and the chat's requests, the server its user's events. */
 type UserNamespace = Namespace<UserClientToServer, UserServerToClient, DefaultEventsMap, UserSocketData>;
 type UserSocket = Socket<UserClientToServer, UserServerToClient, DefaultEventsMap, UserSocketData>;
 
@@ -48,6 +50,7 @@ const handshakeToken = (socket: Socket): string | undefined => {
  * process revalues the positions of its own sockets as their quotes move. The socket lives no
  * longer than its session: it also joins `session:<id>`, which logout, a password change and
  * a role change close on every replica (endSockets.ts), and it closes itself at expiry.
+ * The customer-service chat's requests come in on it too (support/supportSocket.ts).
  */
 export function attachUserChannel(io: Server, app: AppContext, caps: ConnectionCaps): { close(): void } {
   const nsp: UserNamespace = io.of(USER_NAMESPACE);
@@ -59,6 +62,7 @@ export function attachUserChannel(io: Server, app: AppContext, caps: ConnectionC
       socket.data = {
         userId: session.userId,
         sessionId: session.id,
+        role: session.role,
         expiresAt: expiresAt.getTime(),
         positions: [],
       } satisfies UserSocketData;
@@ -80,9 +84,10 @@ export function attachUserChannel(io: Server, app: AppContext, caps: ConnectionC
     );
 
   nsp.on('connection', (socket) => {
-    const { userId, sessionId, expiresAt } = socket.data;
+    const { userId, sessionId, expiresAt, role } = socket.data;
     void socket.join([userRoom(userId), sessionRoom(sessionId)]);
     answerPings(socket, socketLocale(socket));
+    serveSupportRequests(socket, app, { userId, role }, socketLocale(socket));
     // Sessions last days, well within a timer's range (24.8 days).
     const expiry = setTimeout(() => socket.disconnect(true), expiresAt - Date.now());
     socket.on('disconnect', () => clearTimeout(expiry));

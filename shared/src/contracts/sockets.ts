@@ -15,6 +15,7 @@ import {
   rankSubscribeSchema,
   tradesEventSchema,
 } from './market.ts';
+import type { SupportRequest, supportEventSchemas, supportRequests } from './support.ts';
 import { type USER_EVENTS, USER_NAMESPACE, type userEventSchemas } from './trading.ts';
 import { type ServerClock, serverClockSchema } from './user.ts';
 
@@ -102,12 +103,19 @@ export type MarketServerToClient = {
   [E in MarketEvent]: (payload: z.infer<(typeof marketEventSchemas)[E]>) => void;
 };
 
-/** /user is one way but for the ping: the server pushes the user's events. */
-export type UserClientToServer = PingClientToServer;
+/** /user: the server pushes the user's events; the client sends pings and the chat's requests (support.ts). */
+export type UserClientToServer = PingClientToServer & {
+  [E in SupportRequest]: (
+    payload: z.infer<(typeof supportRequests)[E]['payload']>,
+    ack?: (reply: Ack<z.infer<(typeof supportRequests)[E]['reply']>>) => void,
+  ) => void;
+};
 export type UserServerToClient = {
   [K in keyof typeof USER_EVENTS as (typeof USER_EVENTS)[K]]: (
     payload: z.infer<(typeof userEventSchemas)[K]>,
   ) => void;
+} & {
+  [E in keyof typeof supportEventSchemas]: (payload: z.infer<(typeof supportEventSchemas)[E]>) => void;
 };
 
 /** Each namespace's maps, by its name. */

@@ -6,6 +6,8 @@ import {
   type NewIpoRequest,
   passwordResetRoutes,
   type RealNameReview,
+  type SupportQueue,
+  supportRoutes,
 } from '@bourse/shared';
 import { callApi } from '../../lib/http/client.ts';
 
@@ -55,3 +57,13 @@ export const fetchOutbox = (signal?: AbortSignal) =>
 /** The newest complaints and suggestions. */
 export const fetchComplaints = (signal?: AbortSignal) =>
   callApi(complaintRoutes.adminList, { params: { page: 1, pageSize: 20 }, signal, silent: true });
+
+/** The customer-service queue, latest first. */
+export const fetchSupportQueue = (queue: SupportQueue, signal?: AbortSignal) =>
+  callApi(supportRoutes.queue, { params: { queue, limit: 50 }, signal, silent: true });
+
+export const takeConversation = (conversationId: string) =>
+  callApi(supportRoutes.assign, { body: { conversationId } });
+
+export const fetchSupportContext = (conversationId: string, signal?: AbortSignal) =>
+  callApi(supportRoutes.context, { params: { conversationId }, signal, silent: true });

@@ -7,6 +7,7 @@ import { Screen } from '../../shared-ui/Screen.tsx';
 import { UnreadBadge } from '../messages/index.ts';
 import { AccountSummary } from '../portfolio/index.ts';
 import { useSession } from '../session/index.ts';
+import { CustomerServiceCell } from '../support/index.ts';
 import { displayName, maskMobile } from './displayName.ts';
 
 const SECTIONS: readonly {
@@ -98,15 +99,19 @@ export function MyScreen() {
       <AccountSummary />
       {SECTIONS.map((section) => (
         <CellGroup key={section.titleKey} title={t(section.titleKey)}>
-          {section.links.map(([id, to]) => (
-            <Cell
-              key={to}
-              label={t(`routes.${id}`)}
-              to={to}
-              value={id === 'messages' ? <UnreadBadge /> : undefined}
-              testId={`my-link-${id}`}
-            />
-          ))}
+          {section.links.map(([id, to]) =>
+            id === 'customerService' ? (
+              <CustomerServiceCell key={to} />
+            ) : (
+              <Cell
+                key={to}
+                label={t(`routes.${id}`)}
+                to={to}
+                value={id === 'messages' ? <UnreadBadge /> : undefined}
+                testId={`my-link-${id}`}
+              />
+            ),
+          )}
         </CellGroup>
       ))}
       {isAdmin ? (
