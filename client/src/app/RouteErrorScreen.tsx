@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { NotFoundScreen } from '../features/placeholder/NotFoundScreen.tsx';
+import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { logger } from '../lib/logger.ts';
 import { reloadPage } from '../lib/reload.ts';
 import { Button } from '../shared-ui/Button.tsx';

@@ -3,7 +3,6 @@ import { matchRoutes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/fixtures.ts';
 import { logIn, renderApp, resetSession, settlesAt } from '../test/renderApp.tsx';
-import { PLACEHOLDER_ROUTES } from './placeholderRoutes.ts';
 import { appRoutes } from './routes.tsx';
 import type { RouteHandle } from './routeTypes.ts';
 
@@ -78,24 +77,6 @@ describe('routes', () => {
 
   it('sends anything else to not-found', () => {
     expect(handleOf('/no/such/screen')?.id).toBe('notFound');
-  });
-
-  it('lists no placeholder twice', () => {
-    const paths = PLACEHOLDER_ROUTES.map((r) => r.path);
-    expect(new Set(paths).size).toBe(paths.length);
-  });
-
-  it('keeps placeholders only for the customer-service chat still to come', () => {
-    expect(PLACEHOLDER_ROUTES.map((r) => r.path)).toEqual(['/cms/web', '/customerService']);
-  });
-
-  it('shows a placeholder with its title and an honest line', async () => {
-    fakeApi({});
-    logIn();
-    const router = renderApp('/cms/web');
-    await settlesAt(router, '/cms/web');
-    expect((await screen.findByTestId('page-title')).textContent).toBe('Customer service');
-    expect(screen.getByTestId('placeholder').textContent).toBe('This screen arrives in a later release.');
   });
 
   it('renders an information page with real text', async () => {

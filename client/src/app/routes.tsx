@@ -1,12 +1,11 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router-dom';
 import { preloadMarketData } from '../features/market/data/connection.ts';
-import { NotFoundScreen } from '../features/placeholder/NotFoundScreen.tsx';
+import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { i18n } from '../i18n/index.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { guardLoader } from './guard.ts';
 import { BootProgress } from './ProgressBar.tsx';
-import { PLACEHOLDER_ROUTES } from './placeholderRoutes.ts';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 import type { RouteHandle, ScreenRoute } from './routeTypes.ts';
 
@@ -37,9 +36,6 @@ export function lazyScreen(load: () => Promise<ComponentType>, namespaces: strin
   };
 }
 
-const placeholder = lazyScreen(() =>
-  import('../features/placeholder/PlaceholderScreen.tsx').then((m) => m.PlaceholderScreen),
-);
 const info = lazyScreen(() => import('../features/info/InfoScreen.tsx').then((m) => m.InfoScreen), ['info']);
 const my = lazyScreen(() => import('../features/me/MyScreen.tsx').then((m) => m.MyScreen));
 /** A market screen: the market data layer starts loading beside the screen's chunk, unawaited. */
@@ -60,7 +56,7 @@ const blockTrade = () => import('../features/blockTrade/screens.ts');
 const store = () => import('../features/store/screens.ts');
 const trade = marketScreen(() => import('../features/trade/TradeScreen.tsx').then((m) => m.TradeScreen));
 
-/** Screens built in this release; the rest of the spec's route list is in placeholderRoutes.ts. */
+/** Every screen of the spec's route list. */
 const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
   {
     path: '/home',
@@ -385,7 +381,6 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, loader: () => redirect('/home'), element: null },
       ...SCREENS.map(child),
-      ...PLACEHOLDER_ROUTES.map((route) => child({ ...route, lazy: placeholder })),
       // Not-found is in the main chunk anyway: the error boundary shows it for 404s.
       { path: '*', handle: { id: 'notFound' } satisfies RouteHandle, Component: NotFoundScreen },
     ],

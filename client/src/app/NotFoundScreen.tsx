@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Screen } from '../../shared-ui/Screen.tsx';
+import { Screen } from '../shared-ui/Screen.tsx';
 
 export function NotFoundScreen() {
   const { t } = useTranslation();
