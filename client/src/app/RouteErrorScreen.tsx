@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { logger } from '../lib/logger.ts';
 import { reloadPage } from '../lib/reload.ts';
 import { Button } from '../shared-ui/Button.tsx';
 import { Screen } from '../shared-ui/Screen.tsx';
+import { NotFoundScreen } from './NotFoundScreen.tsx';
 
 /**
  * A screen that failed to load (its chunk did not arrive, usually after a deploy or offline)

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { matchRoutes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/fixtures.ts';
-import { logIn, renderApp, resetSession, settlesAt } from '../test/renderApp.tsx';
+import { renderApp, resetSession, settlesAt } from '../test/renderApp.tsx';
 import { appRoutes } from './routes.tsx';
 import type { RouteHandle } from './routeTypes.ts';
 

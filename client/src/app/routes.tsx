@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router-dom';
 import { preloadMarketData } from '../features/market/data/connection.ts';
-import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { i18n } from '../i18n/index.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { guardLoader } from './guard.ts';
+import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { BootProgress } from './ProgressBar.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 import type { RouteHandle, ScreenRoute } from './routeTypes.ts';
