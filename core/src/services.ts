@@ -1,4 +1,6 @@
 import type { Queue } from 'bullmq';
+import type { AlertsDeps } from './alerts/alerts.ts';
+import { redisAlertChanges } from './alerts/changes.ts';
 import type { BankingDeps } from './banking/bankingDeps.ts';
 import { DEFAULT_REQUEST_TTL_MS } from './banking/bankingDeps.ts';
 import { transferQueue } from './banking/transferQueue.ts';
@@ -26,6 +28,8 @@ export interface CoreServices {
   messages: MessagePublisher;
   /** The back office's handle on the allotment queue. */
   allotmentQueue: Queue;
+  /** Price alerts, with the change stream their evaluators follow. */
+  alerts: AlertsDeps;
 }
 
 /**
@@ -55,5 +59,6 @@ export function createCoreServices(platform: PlatformContext): CoreServices {
     cashFund: { db, market, events },
     messages,
     allotmentQueue: allotmentQueue(redis, redisPrefix),
+    alerts: { db, changes: redisAlertChanges(redis, redisPrefix) },
   };
 }

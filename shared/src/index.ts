@@ -15,6 +15,7 @@ export * from './contracts/marketFeed.ts';
 export * from './contracts/marketJobs.ts';
 export * from './contracts/messages.ts';
 export * from './contracts/paging.ts';
+export * from './contracts/priceAlerts.ts';
 export * from './contracts/parseJson.ts';
 export * from './contracts/passwordReset.ts';
 export * from './contracts/sockets.ts';

@@ -24,6 +24,7 @@ export {
   marketDayBars,
   marketMinuteBars,
 } from '../market/history/schema.ts';
+export { priceAlerts } from '../alerts/schema.ts';
 export { messages } from '../messages/schema.ts';
 export { databaseInstance, serverKeys } from '../platform/schema.ts';
 export { storeComplaints } from '../store/complaints/schema.ts';

@@ -2,6 +2,7 @@ import { DomainError, passwordResetRoutes, userRoutes } from '@bourse/shared';
 import express, { type Express, type Router } from 'express';
 import { AVATAR_PATH, avatarHandler } from '../accounts/avatar.handler.ts';
 import { accountRoutes } from '../accounts/routes.ts';
+import { priceAlertRoutes } from '../alerts/routes.ts';
 import { QUEUE_DASHBOARD_PATH, queueDashboard } from '../admin/queueDashboard.ts';
 import { bankingRoutes } from '../banking/routes.ts';
 import { blockTradeRoutes } from '../blockTrade/routes.ts';
@@ -46,6 +47,7 @@ const API_ROUTES: readonly RouteEntry[] = [
   ...ipoRoutes,
   ...blockTradeRoutes,
   ...watchlistRoutes,
+  ...priceAlertRoutes,
   ...storeRoutes,
   route(passwordResetRoutes.outbox, outboxHandler),
 ];

@@ -10,6 +10,7 @@ import {
   marketRoutes,
   messageRoutes,
   passwordResetRoutes,
+  priceAlertRoutes,
   reviewRoutes,
   shoppingRoutes,
   storeRoutes,
@@ -48,6 +49,7 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       passwordResetRoutes,
       complaintRoutes,
       reviewRoutes,
+      priceAlertRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));
