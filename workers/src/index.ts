@@ -1,4 +1,5 @@
 import { sessionPurgeService } from './accounts/sessionPurgeWorker.ts';
+import { alertEvaluatorService } from './alerts/evaluator.ts';
 import { allotmentService } from './allotment/allotmentWorker.ts';
 import { bankTransferService } from './banking/transferWorker.ts';
 import { blockTradeService } from './blockTrade/settlementWorker.ts';
@@ -19,6 +20,7 @@ export const SERVICES: readonly BackgroundService[] = [
   feedService(),
   dragonTigerService(),
   matcherService(),
+  alertEvaluatorService(),
   allotmentService(),
   ipoCalendarService(),
   bankTransferService(),
