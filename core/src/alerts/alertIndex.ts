@@ -129,21 +129,8 @@ const emptyLists = (): Lists => ({
   limitDown: [],
 });
 
-/** The quote's value for each kind; see the table above. */
-function valuesOf(quote: FeedQuote): Record<PriceAlertKind, number> {
-  const price = toUnits(quote.price, PRICE_PLACES);
-  const pct = toUnits(quote.pct, PERCENT_PLACES);
-  const limitUp = quote.limitUp === null ? Number.NaN : toUnits(quote.limitUp, PRICE_PLACES);
-  const limitDown = quote.limitDown === null ? Number.NaN : toUnits(quote.limitDown, PRICE_PLACES);
-  return {
-    above: price,
-    below: -price,
-    riseBy: pct,
-    fallBy: -pct,
-    limitUp: price >= limitUp ? 0 : -1,
-    limitDown: price <= limitDown ? 0 : -1,
-  };
-}
+/** A limit's value for its kind's key 0: 0 at the limit, −1 short of it (or without a limit). */
+const atLimit = (reached: boolean) => (reached ? 0 : -1);
 
 /** The first position whose key is above `key`: where an alert with `key` goes, after its equals. */
 function upperBound(list: readonly IndexedAlert[], key: number): number {
@@ -158,6 +145,20 @@ function upperBound(list: readonly IndexedAlert[], key: number): number {
 }
 
 const byKey = (a: IndexedAlert, b: IndexedAlert) => a.key - b.key;
+
+/**
+ * The prefix of `list` whose keys are at most `value`, less the alerts still quiet at the quote's
+ * market time (`time`). Each taken alert is made quiet until it is settled (fired or refreshed),
+ * so a quote arriving while its claim runs does not pick it again.
+ */
+function take(list: readonly IndexedAlert[], value: number, quote: FeedQuote, firings: Firing[]): void {
+  for (let i = 0; i < list.length && list[i]!.key <= value; i++) {
+    const alert = list[i]!;
+    if (quote.time < alert.quietUntil) continue;
+    alert.quietUntil = Number.POSITIVE_INFINITY;
+    firings.push({ alert, quote });
+  }
+}
 
 export class AlertIndex {
   private readonly bySymbol = new Map<string, Lists>();
@@ -217,27 +218,25 @@ export class AlertIndex {
     }
   }
 
-  /**
-   * The alerts these quotes fire: those whose condition holds and whose quiet time is over at the
-   * quote's market time (`time`). Each is made quiet until it is settled (fired or refreshed), so
-   * a quote arriving while its claim runs does not pick it again.
-   */
+  /** The alerts these quotes fire: those whose condition holds and whose quiet time is over (see take). */
   evaluate(quotes: readonly FeedQuote[]): Firing[] {
     const firings: Firing[] = [];
     for (const quote of quotes) {
       const lists = this.bySymbol.get(quote.symbol);
       if (!lists) continue;
-      const values = valuesOf(quote);
-      for (const kind in lists) {
-        const list = lists[kind as PriceAlertKind];
-        const value = values[kind as PriceAlertKind];
-        for (let i = 0; i < list.length && list[i]!.key <= value; i++) {
-          const alert = list[i]!;
-          if (quote.time < alert.quietUntil) continue;
-          alert.quietUntil = Number.POSITIVE_INFINITY;
-          firings.push({ alert, quote });
-        }
+      // Each figure is read only when a list's first alert could fire on it: most quotes read the price alone.
+      const price = toUnits(quote.price, PRICE_PLACES);
+      take(lists.above, price, quote, firings);
+      take(lists.below, -price, quote, firings);
+      if (lists.riseBy.length > 0 || lists.fallBy.length > 0) {
+        const pct = toUnits(quote.pct, PERCENT_PLACES);
+        take(lists.riseBy, pct, quote, firings);
+        take(lists.fallBy, -pct, quote, firings);
       }
+      if (lists.limitUp.length > 0 && quote.limitUp !== null)
+        take(lists.limitUp, atLimit(price >= toUnits(quote.limitUp, PRICE_PLACES)), quote, firings);
+      if (lists.limitDown.length > 0 && quote.limitDown !== null)
+        take(lists.limitDown, atLimit(price <= toUnits(quote.limitDown, PRICE_PLACES)), quote, firings);
     }
     return firings;
   }

@@ -20,7 +20,9 @@ export function redisAlertChanges(redis: Redis, redisPrefix: string): AlertChang
   return {
     publish(ids) {
       if (ids.length === 0) return;
-      redis.publish(channel, JSON.stringify({ ids })).catch((err: Error) => failed.warn({ err: err.message }));
+      redis
+        .publish(channel, JSON.stringify({ ids }))
+        .catch((err: Error) => failed.warn({ err: err.message }));
     },
   };
 }

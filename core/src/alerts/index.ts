@@ -1,4 +1,11 @@
-export { AlertIndex, type AlertRecord, type Firing, type IndexedAlert, indexedAlert, toUnits } from './alertIndex.ts';
+export {
+  AlertIndex,
+  type AlertRecord,
+  type Firing,
+  type IndexedAlert,
+  indexedAlert,
+  toUnits,
+} from './alertIndex.ts';
 export { type AlertsDeps, alertsOf, createAlert, deleteAlert, updateAlert } from './alerts.ts';
 export { enabledAlerts, enabledAlertsAmong } from './armed.ts';
 export { ALERT_CHANGES_CHANNEL, type AlertChanges, redisAlertChanges } from './changes.ts';

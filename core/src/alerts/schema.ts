@@ -43,9 +43,18 @@ export const priceAlerts = pgTable(
     ),
     // Each kind has its one threshold: a price, a percent, or none (the day's limits).
     check('price_alerts_level_kind_check', sql`(${t.level} is not null) = (${t.kind} in ('above', 'below'))`),
-    check('price_alerts_percent_kind_check', sql`(${t.percent} is not null) = (${t.kind} in ('riseBy', 'fallBy'))`),
+    check(
+      'price_alerts_percent_kind_check',
+      sql`(${t.percent} is not null) = (${t.kind} in ('riseBy', 'fallBy'))`,
+    ),
     check('price_alerts_level_check', sql`${t.level} is null or ${t.level} > 0`),
-    check('price_alerts_percent_check', sql`${t.percent} is null or (${t.percent} > 0 and ${t.percent} <= 30)`),
-    check('price_alerts_cooldown_check', sql`${t.cooldownMinutes} is null or ${t.cooldownMinutes} between 1 and 1440`),
+    check(
+      'price_alerts_percent_check',
+      sql`${t.percent} is null or (${t.percent} > 0 and ${t.percent} <= 30)`,
+    ),
+    check(
+      'price_alerts_cooldown_check',
+      sql`${t.cooldownMinutes} is null or ${t.cooldownMinutes} between 1 and 1440`,
+    ),
   ],
 );

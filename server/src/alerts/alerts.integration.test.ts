@@ -51,21 +51,48 @@ describe.each(DB_KINDS)('price alert routes on %s', (kind) => {
       lastFiredAt: null,
     });
     const second = expectOk(
-      await post(token, { symbol: '605101', kind: 'fallBy', percent: '3.5', repeat: true, cooldownMinutes: 20 }),
+      await post(token, {
+        symbol: '605101',
+        kind: 'fallBy',
+        percent: '3.5',
+        repeat: true,
+        cooldownMinutes: 20,
+      }),
       create.response,
     );
-    expect(second).toMatchObject({ kind: 'fallBy', percent: '3.5', level: null, repeat: true, cooldownMinutes: 20 });
-    expect(expectOk(await getAll(token), list.response)).toEqual({ alerts: [second, first], max: MAX_ACTIVE_ALERTS });
+    expect(second).toMatchObject({
+      kind: 'fallBy',
+      percent: '3.5',
+      level: null,
+      repeat: true,
+      cooldownMinutes: 20,
+    });
+    expect(expectOk(await getAll(token), list.response)).toEqual({
+      alerts: [second, first],
+      max: MAX_ACTIVE_ALERTS,
+    });
 
     const changed = expectOk(
       await put(token, first.id, { enabled: false, kind: 'limitUp', repeat: true, cooldownMinutes: 5 }),
       update.response,
     );
-    expect(changed).toMatchObject({ id: first.id, kind: 'limitUp', level: null, enabled: false, cooldownMinutes: 5 });
-    expect(expectOk(await put(token, first.id, { enabled: true, kind: 'limitUp', repeat: false }), update.response))
-      .toMatchObject({ enabled: true, repeat: false, cooldownMinutes: null });
+    expect(changed).toMatchObject({
+      id: first.id,
+      kind: 'limitUp',
+      level: null,
+      enabled: false,
+      cooldownMinutes: 5,
+    });
+    expect(
+      expectOk(
+        await put(token, first.id, { enabled: true, kind: 'limitUp', repeat: false }),
+        update.response,
+      ),
+    ).toMatchObject({ enabled: true, repeat: false, cooldownMinutes: null });
 
-    expect(expectOk(await del(token, second.id), remove.response).alerts.map((a) => a.id)).toEqual([first.id]);
+    expect(expectOk(await del(token, second.id), remove.response).alerts.map((a) => a.id)).toEqual([
+      first.id,
+    ]);
   });
 
   it('refuses bad input with a clear 4xx and writes nothing', async () => {
@@ -79,14 +106,38 @@ describe.each(DB_KINDS)('price alert routes on %s', (kind) => {
       [{ ...above, level: 10.5 }, 'priceAlert.badLevel', { field: 'level' }],
       [{ ...above, level: undefined }, 'priceAlert.levelMisfit', { field: 'level' }],
       [{ ...above, percent: '2' }, 'priceAlert.percentMisfit', { field: 'percent' }],
-      [{ symbol: '605100', kind: 'riseBy', percent: '30.01', repeat: false }, 'priceAlert.badPercent', { field: 'percent' }],
-      [{ symbol: '605100', kind: 'riseBy', percent: '0', repeat: false }, 'priceAlert.badPercent', { field: 'percent' }],
+      [
+        { symbol: '605100', kind: 'riseBy', percent: '30.01', repeat: false },
+        'priceAlert.badPercent',
+        { field: 'percent' },
+      ],
+      [
+        { symbol: '605100', kind: 'riseBy', percent: '0', repeat: false },
+        'priceAlert.badPercent',
+        { field: 'percent' },
+      ],
       [{ symbol: '605100', kind: 'riseBy', repeat: false }, 'priceAlert.percentMisfit', { field: 'percent' }],
-      [{ symbol: '605100', kind: 'limitDown', level: '9', repeat: false }, 'priceAlert.levelMisfit', { field: 'level' }],
+      [
+        { symbol: '605100', kind: 'limitDown', level: '9', repeat: false },
+        'priceAlert.levelMisfit',
+        { field: 'level' },
+      ],
       [{ ...above, repeat: true }, 'priceAlert.cooldownMisfit', { field: 'cooldownMinutes' }],
-      [{ ...above, repeat: true, cooldownMinutes: 0 }, 'priceAlert.badCooldown', { field: 'cooldownMinutes' }],
-      [{ ...above, repeat: true, cooldownMinutes: 1.5 }, 'priceAlert.badCooldown', { field: 'cooldownMinutes' }],
-      [{ ...above, repeat: false, cooldownMinutes: 5 }, 'priceAlert.cooldownMisfit', { field: 'cooldownMinutes' }],
+      [
+        { ...above, repeat: true, cooldownMinutes: 0 },
+        'priceAlert.badCooldown',
+        { field: 'cooldownMinutes' },
+      ],
+      [
+        { ...above, repeat: true, cooldownMinutes: 1.5 },
+        'priceAlert.badCooldown',
+        { field: 'cooldownMinutes' },
+      ],
+      [
+        { ...above, repeat: false, cooldownMinutes: 5 },
+        'priceAlert.cooldownMisfit',
+        { field: 'cooldownMinutes' },
+      ],
       [{ ...above, repeat: 'yes' }, 'priceAlert.badRepeat', { field: 'repeat' }],
       [{ ...above, symbol: '999999' }, 'market.unknownSymbol', { symbol: '999999' }],
     ];
@@ -96,7 +147,10 @@ describe.each(DB_KINDS)('price alert routes on %s', (kind) => {
     await refused(() => put(token, alert.id, { ...above, symbol: undefined }), 'priceAlert.badEnabled', {
       field: 'enabled',
     });
-    await refused(() => put(token, 'not-a-uuid', { enabled: true, kind: 'limitUp', repeat: false }), 'priceAlert.notFound');
+    await refused(
+      () => put(token, 'not-a-uuid', { enabled: true, kind: 'limitUp', repeat: false }),
+      'priceAlert.notFound',
+    );
     await refused(() => del(token, 'not-a-uuid'), 'priceAlert.notFound');
   });
 
@@ -115,7 +169,9 @@ describe.each(DB_KINDS)('price alert routes on %s', (kind) => {
       max: MAX_ACTIVE_ALERTS,
     });
     expectOk(await del(token, last.id), remove.response);
-    expect(expectOk(await put(token, made[0]!.id, { ...off, enabled: true }), update.response).enabled).toBe(true);
+    expect(expectOk(await put(token, made[0]!.id, { ...off, enabled: true }), update.response).enabled).toBe(
+      true,
+    );
   });
 
   it("never shows or touches another user's alert", async () => {
@@ -123,7 +179,10 @@ describe.each(DB_KINDS)('price alert routes on %s', (kind) => {
     const other = await t.api.signUp();
     const alert = expectOk(await post(owner.token, above), create.response);
     expect(expectOk(await getAll(other.token), list.response).alerts).toEqual([]);
-    await refused(() => put(other.token, alert.id, { enabled: false, kind: 'limitUp', repeat: false }), 'priceAlert.notFound');
+    await refused(
+      () => put(other.token, alert.id, { enabled: false, kind: 'limitUp', repeat: false }),
+      'priceAlert.notFound',
+    );
     await refused(() => del(other.token, alert.id), 'priceAlert.notFound');
     expect(expectOk(await getAll(owner.token), list.response).alerts).toEqual([alert]);
   });

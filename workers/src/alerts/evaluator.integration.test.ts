@@ -88,15 +88,26 @@ describe.each(EMBEDDED_AND_POSTGRES)('price alerts fire once across evaluators, 
     expect([a.size, b.size]).toEqual([USERS * ALERTS.length, USERS * ALERTS.length]);
     // The same quote three times, as a feed failover may resend it.
     for (let i = 0; i < 3; i++) await publish(T0);
-    await vi.waitFor(() => expect(channel.delivered).toHaveLength(USERS * ALERTS.length), { timeout: 10_000 });
+    await vi.waitFor(() => expect(channel.delivered).toHaveLength(USERS * ALERTS.length), {
+      timeout: 10_000,
+    });
     await stopAll();
 
     const ids = channel.delivered.map((f) => f.event.alertId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(await alertMessages()).toBe(USERS * ALERTS.length);
     const riseBy = channel.delivered.find((f) => f.event.kind === 'riseBy')!;
-    expect(riseBy.event).toMatchObject({ price: '11.00', pct: '10.00', percent: '3', level: null, repeat: true });
-    expect(riseBy.message.message).toMatchObject({ kind: 'priceAlert', marketAt: new Date(T0).toISOString() });
+    expect(riseBy.event).toMatchObject({
+      price: '11.00',
+      pct: '10.00',
+      percent: '3',
+      level: null,
+      repeat: true,
+    });
+    expect(riseBy.message.message).toMatchObject({
+      kind: 'priceAlert',
+      marketAt: new Date(T0).toISOString(),
+    });
   });
 
   it('a restarted evaluator keeps one-shot alerts fired and repeating ones quiet for their cool-down', async () => {
@@ -109,7 +120,12 @@ describe.each(EMBEDDED_AND_POSTGRES)('price alerts fire once across evaluators, 
     // A user's new alert reaches the running evaluators through the change stream.
     const userId = channel.delivered[0]!.userId;
     const deps = { db: database.db, changes: redisAlertChanges(redis, prefix) };
-    const added = await createAlert(deps, userId, { symbol: SYMBOL, kind: 'above', level: '10.9', repeat: false }, '测试');
+    const added = await createAlert(
+      deps,
+      userId,
+      { symbol: SYMBOL, kind: 'above', level: '10.9', repeat: false },
+      '测试',
+    );
     await vi.waitFor(() => expect(running.every((r) => r.evaluator.size === USERS + 1)).toBe(true));
     await publish(T0 + 10 * MINUTE - 1, { price: '10.99', pct: '9.90' });
     await vi.waitFor(() => expect(channel.delivered).toHaveLength(fired + 1));

@@ -74,7 +74,8 @@ export class AlertEvaluator {
 
   async start(): Promise<void> {
     const quoteChannels = new Set<string>();
-    for (let shard = 0; shard < FEED_SHARDS; shard++) quoteChannels.add(this.key(FEED_KEYS.quotesChannel(shard)));
+    for (let shard = 0; shard < FEED_SHARDS; shard++)
+      quoteChannels.add(this.key(FEED_KEYS.quotesChannel(shard)));
     const changesChannel = this.key(ALERT_CHANGES_CHANNEL);
     this.subscriber.on('message', (channel: string, text: string) => {
       if (quoteChannels.has(channel)) this.onQuotes(text);
