@@ -19,8 +19,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AlertIndex, type AlertRecord, indexedAlert } from '@bourse/core/alerts';
-import { feedQuote } from '@bourse/core/market/testing/feedDouble.ts';
 import { queryRows } from '@bourse/core/db/rows.ts';
+import { readFeedQuotesMessage } from '@bourse/core/market/feedQuote.ts';
+import { feedQuote } from '@bourse/core/market/testing/feedDouble.ts';
 import { createRedis } from '@bourse/core/platform';
 import type { Db } from '@bourse/core/platform/database.ts';
 import { ApiClient } from '@bourse/core/testing/api.ts';
@@ -133,7 +134,10 @@ function indexPart(): void {
   const start = Date.UTC(2026, 6, 6, 1, 30);
   for (let n = 0; n < PUBLISHES; n++) {
     const time = start + n * 3_000;
-    const quotes = publishQuotes(n, time, Math.floor(rand() * SYMBOLS));
+    // As the evaluator receives them: read from the feed's JSON (flat strings, not the bench's concatenations).
+    const quotes = readFeedQuotesMessage(
+      JSON.stringify({ quotes: publishQuotes(n, time, Math.floor(rand() * SYMBOLS)) }),
+    )!;
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
     const firings = index.evaluate(quotes);
@@ -221,7 +225,9 @@ await runScratchBench('bench:alerts', REDIS_URL, prefix, async (scratch, cleanup
   // The sample: one user each, an `above` alert 5% over the close of a stock of its own.
   const sampled: { stock: number; level: number }[] = [];
   const sockets: Socket[] = [];
-  cleanups.push(async () => void sockets.forEach((s) => s.disconnect()));
+  cleanups.push(async () => {
+    for (const socket of sockets) socket.disconnect();
+  });
   const latencies: number[] = [];
   for (let k = 0; k < SAMPLE; k++) {
     const stock = Math.floor((k * SYMBOLS) / SAMPLE);

@@ -55,7 +55,7 @@ export class AlertEvaluator {
 
   constructor(
     private readonly database: Database,
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly subscriber: Redis,
     private readonly options: EvaluatorOptions,
   ) {

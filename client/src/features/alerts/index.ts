@@ -1,0 +1,3 @@
+export { AlertBanner } from './AlertBanner.tsx';
+export { AlertSheet } from './AlertSheet.tsx';
+export { alertConditionText } from './alertText.ts';
