@@ -18,6 +18,7 @@
  * and children at the end.
  */
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { AlertIndex, type AlertRecord, indexedAlert } from '@bourse/core/alerts';
 import { queryRows } from '@bourse/core/db/rows.ts';
 import { readFeedQuotesMessage } from '@bourse/core/market/feedQuote.ts';
@@ -36,10 +37,10 @@ import {
 } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
+import { forkService } from '../server/src/market/testing/benchChild.ts';
 import { random } from '../server/src/market/testing/benchStats.ts';
 import { spawnServer } from '../server/src/market/testing/spawnServer.ts';
 import { connected, userSocket } from '../server/src/user-channel/testing/userSockets.ts';
-import { AlertEvaluator } from '../workers/src/alerts/evaluator.ts';
 import { benchArgs, latencyFigures, loadAverage, mib, runScratchBench } from './benchRun.ts';
 
 const args = benchArgs({
@@ -60,6 +61,8 @@ const USERS = Math.ceil(ALERTS / 50);
 const MINUTE = 60_000;
 
 const prefix = `bench:alerts:${randomUUID()}:`;
+/** Where the evaluator process pushes its cost per publish (under the run's prefix, removed with it). */
+const costsKey = `${prefix}bench:costs`;
 const rand = random(Number(args.seed));
 const codes = Array.from({ length: SYMBOLS }, (_, i) => String(600000 + i));
 const prevClose = codes.map(() => 500 + Math.floor(rand() * 9500)); // 5.00 … 100.00, in cents
@@ -245,31 +248,21 @@ await runScratchBench('bench:alerts', REDIS_URL, prefix, async (scratch, cleanup
     sampled.push({ stock, level });
   }
 
-  const subscriber = createRedis(REDIS_URL);
-  const evaluatorRedis = createRedis(REDIS_URL);
-  const perPublish: number[] = [];
-  let quotesSoFar = 0;
-  let costSoFar = 0;
-  const evaluator = new AlertEvaluator(scratch.database, evaluatorRedis, subscriber, {
-    redisPrefix: prefix,
-    onEvaluated(ms, quotes) {
-      costSoFar += ms;
-      quotesSoFar += quotes;
-      if (quotesSoFar < SYMBOLS) return;
-      perPublish.push(costSoFar);
-      quotesSoFar = 0;
-      costSoFar = 0;
-    },
-  });
   const loading = performance.now();
-  await evaluator.start();
-  cleanups.push(async () => {
-    await evaluator.stop();
-    subscriber.disconnect();
-    evaluatorRedis.disconnect();
-  });
+  const evaluator = await forkService(
+    fileURLToPath(new URL('./alerts/evaluatorProcess.ts', import.meta.url)),
+    {
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      DATABASE_URL: scratch.url,
+      BENCH_SYMBOLS: String(SYMBOLS),
+      BENCH_COSTS_KEY: costsKey,
+    },
+  );
+  cleanups.push(() => evaluator.stop());
+  const { rss } = await evaluator.usage();
   console.log(
-    `evaluator: ${evaluator.size.toLocaleString('en')} alerts loaded in ${((performance.now() - loading) / 1000).toFixed(1)} s, heap ${mib(process.memoryUsage().heapUsed)} MiB`,
+    `evaluator (own process): alerts loaded and subscribed in ${((performance.now() - loading) / 1000).toFixed(1)} s, RSS ${mib(rss)} MiB`,
   );
 
   // Ten sampled alerts cross their level each publish after the first few.
@@ -288,6 +281,7 @@ await runScratchBench('bench:alerts', REDIS_URL, prefix, async (scratch, cleanup
     db,
     sql`select count(*)::int as n from messages where kind = 'priceAlert'`,
   );
+  const perPublish = (await redis.lrange(costsKey, 0, -1)).map(Number);
   console.log(
     `live evaluation per publish of ${SYMBOLS.toLocaleString('en')} quotes (ms): ${latencyFigures(perPublish.slice(2), 2)}`,
   );
