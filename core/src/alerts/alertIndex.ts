@@ -1,4 +1,5 @@
-import type { FeedQuote, PriceAlertKind } from '@bourse/shared';
+import type { PriceAlertKind } from '@bourse/shared';
+import type { AlertQuote } from './alertQuotes.ts';
 
 /**
  * The enabled price alerts of every symbol, indexed so that evaluating a quote costs time in
@@ -49,7 +50,7 @@ export interface AlertRecord {
 /** One alert the quote fires, to be claimed (claim.ts) before it is delivered. */
 export interface Firing {
   alert: IndexedAlert;
-  quote: FeedQuote;
+  quote: AlertQuote;
 }
 
 const PRICE_PLACES = 3;
@@ -151,7 +152,7 @@ const byKey = (a: IndexedAlert, b: IndexedAlert) => a.key - b.key;
  * market time (`time`). Each taken alert is made quiet until it is settled (fired or refreshed),
  * so a quote arriving while its claim runs does not pick it again.
  */
-function take(list: readonly IndexedAlert[], value: number, quote: FeedQuote, firings: Firing[]): void {
+function take(list: readonly IndexedAlert[], value: number, quote: AlertQuote, firings: Firing[]): void {
   for (let i = 0; i < list.length && list[i]!.key <= value; i++) {
     const alert = list[i]!;
     if (quote.time < alert.quietUntil) continue;
@@ -219,7 +220,7 @@ export class AlertIndex {
   }
 
   /** The alerts these quotes fire: those whose condition holds and whose quiet time is over (see take). */
-  evaluate(quotes: readonly FeedQuote[]): Firing[] {
+  evaluate(quotes: readonly AlertQuote[]): Firing[] {
     const firings: Firing[] = [];
     for (const quote of quotes) {
       const lists = this.bySymbol.get(quote.symbol);

@@ -6,6 +6,7 @@ export {
   indexedAlert,
   toUnits,
 } from './alertIndex.ts';
+export { type AlertQuote, readAlertQuotes } from './alertQuotes.ts';
 export { type AlertsDeps, alertsOf, createAlert, deleteAlert, updateAlert } from './alerts.ts';
 export { enabledAlerts, enabledAlertsAmong } from './armed.ts';
 export { ALERT_CHANGES_CHANNEL, type AlertChanges, redisAlertChanges } from './changes.ts';

@@ -8,10 +8,10 @@ import {
   enabledAlertsAmong,
   type Firing,
   indexedAlert,
+  readAlertQuotes,
   redisAlertChanges,
   socketAlertChannel,
 } from '@bourse/core/alerts';
-import { readFeedQuotesMessage } from '@bourse/core/market/feedQuote.ts';
 import type { Database } from '@bourse/core/platform';
 import { logger } from '@bourse/core/platform';
 import { ThrottledWarning } from '@bourse/core/platform/throttledWarning.ts';
@@ -26,8 +26,8 @@ export interface EvaluatorOptions {
   reloadMs?: number;
   /** Where claimed firings go besides the inbox; the /user socket unless told otherwise. */
   channels?: readonly AlertChannel[];
-  /** Told the cost of each feed message's evaluation (the index only, no I/O). */
-  onEvaluated?: (ms: number, quotes: number, firings: number) => void;
+  /** Told the cost of each feed message: reading it and evaluating the index on it (no I/O). */
+  onEvaluated?: (cost: { readMs: number; evaluateMs: number; quotes: number; firings: number }) => void;
 }
 
 const changesSchema = z.object({ ids: z.array(z.uuid()) });
@@ -146,14 +146,20 @@ export class AlertEvaluator {
 
   private onQuotes(text: string): void {
     if (this.stopped) return;
-    const quotes = readFeedQuotesMessage(text);
+    const started = performance.now();
+    const quotes = readAlertQuotes(text);
     if (!quotes) {
       this.unparsed.warn({ channel: 'quotes' });
       return;
     }
-    const started = performance.now();
+    const read = performance.now();
     const firings = this.index.evaluate(quotes);
-    this.options.onEvaluated?.(performance.now() - started, quotes.length, firings.length);
+    this.options.onEvaluated?.({
+      readMs: read - started,
+      evaluateMs: performance.now() - read,
+      quotes: quotes.length,
+      firings: firings.length,
+    });
     if (firings.length > 0) this.track(this.fire(firings));
   }
 
