@@ -2,6 +2,7 @@
  * Price alert benchmark (issue 16 §1).
  *
  *   pnpm bench:alerts -- [--alerts 1000000] [--symbols 5000] [--publishes 200] [--sample 100] [--seed 1]
+ *     [--index-only]
  *
  * Part one, the index alone: --alerts alerts over --symbols stocks in an AlertIndex, then
  * --publishes feed publishes of a quote for every stock (a random walk within ±2% of the
@@ -48,6 +49,8 @@ const args = benchArgs({
   publishes: { type: 'string', default: '200' },
   sample: { type: 'string', default: '100' },
   seed: { type: 'string', default: '1' },
+  /** Part one only. */
+  'index-only': { type: 'boolean', default: false },
 });
 const ALERTS = Number(args.alerts);
 const SYMBOLS = Number(args.symbols);
@@ -205,6 +208,7 @@ async function publishSnapshot(redis: ReturnType<typeof createRedis>, quotes: re
 
 await runScratchBench('bench:alerts', REDIS_URL, prefix, async (scratch, cleanups) => {
   indexPart();
+  if (args['index-only']) return 0;
 
   const { db } = scratch.database;
   const redis = createRedis(REDIS_URL);

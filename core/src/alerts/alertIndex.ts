@@ -119,18 +119,18 @@ export function indexedAlert(record: AlertRecord): IndexedAlert {
   };
 }
 
-type Lists = Record<PriceAlertKind, IndexedAlert[]>;
+/** Kind k of the symbol in slot n: its list at lists[n × KINDS + k], its first key at firstKeys[n × KINDS + k]. */
+const KIND_SLOT: Record<PriceAlertKind, number> = {
+  above: 0,
+  below: 1,
+  riseBy: 2,
+  fallBy: 3,
+  limitUp: 4,
+  limitDown: 5,
+};
+const KINDS = Object.keys(KIND_SLOT).length;
 
-const emptyLists = (): Lists => ({
-  above: [],
-  below: [],
-  riseBy: [],
-  fallBy: [],
-  limitUp: [],
-  limitDown: [],
-});
-
-/** A limit's value for its kind's key 0: 0 at the limit, −1 short of it (or without a limit). */
+/** A limit's value for its kind's key 0: 0 at the limit, −1 short of it. */
 const atLimit = (reached: boolean) => (reached ? 0 : -1);
 
 /** The first position whose key is above `key`: where an alert with `key` goes, after its equals. */
@@ -147,22 +147,16 @@ function upperBound(list: readonly IndexedAlert[], key: number): number {
 
 const byKey = (a: IndexedAlert, b: IndexedAlert) => a.key - b.key;
 
-/**
- * The prefix of `list` whose keys are at most `value`, less the alerts still quiet at the quote's
- * market time (`time`). Each taken alert is made quiet until it is settled (fired or refreshed),
- * so a quote arriving while its claim runs does not pick it again.
- */
-function take(list: readonly IndexedAlert[], value: number, quote: AlertQuote, firings: Firing[]): void {
-  for (let i = 0; i < list.length && list[i]!.key <= value; i++) {
-    const alert = list[i]!;
-    if (quote.time < alert.quietUntil) continue;
-    alert.quietUntil = Number.POSITIVE_INFINITY;
-    firings.push({ alert, quote });
-  }
-}
-
 export class AlertIndex {
-  private readonly bySymbol = new Map<string, Lists>();
+  /** Each symbol's slot; slots are never given back (a symbol without alerts keeps empty lists). */
+  private readonly slotOf = new Map<string, number>();
+  /** By slot, then kind: the arrays sorted by key. */
+  private readonly lists: IndexedAlert[][] = [];
+  /**
+   * By slot × kind, the first (lowest) key of each array, +∞ when empty: a quote that fires nothing
+   * reads six numbers side by side here and touches no alert, whatever the alerts' number.
+   */
+  private firstKeys = new Float64Array(64 * KINDS).fill(Number.POSITIVE_INFINITY);
   private readonly byId = new Map<string, IndexedAlert>();
 
   /** Builds the index in one sort per list rather than one insertion per alert. */
@@ -171,9 +165,12 @@ export class AlertIndex {
     for (const alert of alerts) {
       if (Number.isNaN(alert.key)) continue;
       index.byId.set(alert.id, alert);
-      index.listsOf(alert.symbol)[alert.kind].push(alert);
+      index.lists[index.slot(alert.symbol) * KINDS + KIND_SLOT[alert.kind]]!.push(alert);
     }
-    for (const lists of index.bySymbol.values()) for (const list of Object.values(lists)) list.sort(byKey);
+    index.lists.forEach((list, at) => {
+      list.sort(byKey);
+      index.firstKeys[at] = list[0]?.key ?? Number.POSITIVE_INFINITY;
+    });
     return index;
   }
 
@@ -185,21 +182,30 @@ export class AlertIndex {
     return this.byId.get(id);
   }
 
-  private listsOf(symbol: string): Lists {
-    let lists = this.bySymbol.get(symbol);
-    if (!lists) {
-      lists = emptyLists();
-      this.bySymbol.set(symbol, lists);
+  /** The symbol's slot, made (with empty lists) on first use. */
+  private slot(symbol: string): number {
+    let slot = this.slotOf.get(symbol);
+    if (slot === undefined) {
+      slot = this.slotOf.size;
+      this.slotOf.set(symbol, slot);
+      for (let k = 0; k < KINDS; k++) this.lists.push([]);
+      if (this.lists.length > this.firstKeys.length) {
+        const grown = new Float64Array(this.firstKeys.length * 2).fill(Number.POSITIVE_INFINITY);
+        grown.set(this.firstKeys);
+        this.firstKeys = grown;
+      }
     }
-    return lists;
+    return slot;
   }
 
   /** Adds an alert, or replaces the one with its id. */
   put(alert: IndexedAlert): void {
     this.remove(alert.id);
     if (Number.isNaN(alert.key)) return;
-    const list = this.listsOf(alert.symbol)[alert.kind];
+    const at = this.slot(alert.symbol) * KINDS + KIND_SLOT[alert.kind];
+    const list = this.lists[at]!;
     list.splice(upperBound(list, alert.key), 0, alert);
+    this.firstKeys[at] = list[0]!.key;
     this.byId.set(alert.id, alert);
   }
 
@@ -207,39 +213,56 @@ export class AlertIndex {
     const alert = this.byId.get(id);
     if (!alert) return;
     this.byId.delete(id);
-    const lists = this.bySymbol.get(alert.symbol);
-    if (!lists) return;
-    const list = lists[alert.kind];
+    const at = this.slot(alert.symbol) * KINDS + KIND_SLOT[alert.kind];
+    const list = this.lists[at]!;
     // Its equals sit just before the upper bound: walk back to it.
     for (let i = upperBound(list, alert.key) - 1; i >= 0 && list[i]!.key === alert.key; i--) {
       if (list[i] === alert) {
         list.splice(i, 1);
-        return;
+        break;
       }
     }
+    this.firstKeys[at] = list[0]?.key ?? Number.POSITIVE_INFINITY;
   }
 
   /** The alerts these quotes fire: those whose condition holds and whose quiet time is over (see take). */
   evaluate(quotes: readonly AlertQuote[]): Firing[] {
     const firings: Firing[] = [];
+    const first = this.firstKeys;
     for (const quote of quotes) {
-      const lists = this.bySymbol.get(quote.symbol);
-      if (!lists) continue;
-      // Each figure is read only when a list's first alert could fire on it: most quotes read the price alone.
+      const slot = this.slotOf.get(quote.symbol);
+      if (slot === undefined) continue;
+      const at = slot * KINDS;
+      // Each figure is read only when a first key could be reached by it.
       const price = toUnits(quote.price, PRICE_PLACES);
-      take(lists.above, price, quote, firings);
-      take(lists.below, -price, quote, firings);
-      if (lists.riseBy.length > 0 || lists.fallBy.length > 0) {
+      if (first[at]! <= price) this.take(at, price, quote, firings);
+      if (first[at + 1]! <= -price) this.take(at + 1, -price, quote, firings);
+      if (first[at + 2]! !== Number.POSITIVE_INFINITY || first[at + 3]! !== Number.POSITIVE_INFINITY) {
         const pct = toUnits(quote.pct, PERCENT_PLACES);
-        take(lists.riseBy, pct, quote, firings);
-        take(lists.fallBy, -pct, quote, firings);
+        if (first[at + 2]! <= pct) this.take(at + 2, pct, quote, firings);
+        if (first[at + 3]! <= -pct) this.take(at + 3, -pct, quote, firings);
       }
-      if (lists.limitUp.length > 0 && quote.limitUp !== null)
-        take(lists.limitUp, atLimit(price >= toUnits(quote.limitUp, PRICE_PLACES)), quote, firings);
-      if (lists.limitDown.length > 0 && quote.limitDown !== null)
-        take(lists.limitDown, atLimit(price <= toUnits(quote.limitDown, PRICE_PLACES)), quote, firings);
+      if (first[at + 4]! <= 0 && quote.limitUp !== null)
+        this.take(at + 4, atLimit(price >= toUnits(quote.limitUp, PRICE_PLACES)), quote, firings);
+      if (first[at + 5]! <= 0 && quote.limitDown !== null)
+        this.take(at + 5, atLimit(price <= toUnits(quote.limitDown, PRICE_PLACES)), quote, firings);
     }
     return firings;
+  }
+
+  /**
+   * The prefix of a list whose keys are at most `value`, less the alerts still quiet at the
+   * quote's market time (`time`). Each taken alert is made quiet until it is settled (fired or
+   * refreshed), so a quote arriving while its claim runs does not pick it again.
+   */
+  private take(at: number, value: number, quote: AlertQuote, firings: Firing[]): void {
+    const list = this.lists[at]!;
+    for (let i = 0; i < list.length && list[i]!.key <= value; i++) {
+      const alert = list[i]!;
+      if (quote.time < alert.quietUntil) continue;
+      alert.quietUntil = Number.POSITIVE_INFINITY;
+      firings.push({ alert, quote });
+    }
   }
 
   /** A claimed firing at market time `at`: a one-shot alert leaves the index, a repeating one goes quiet. */

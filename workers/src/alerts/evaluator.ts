@@ -1,6 +1,5 @@
 import {
   ALERT_CHANGES_CHANNEL,
-  type AlertChanges,
   type AlertChannel,
   AlertIndex,
   claimFirings,
@@ -9,7 +8,6 @@ import {
   type Firing,
   indexedAlert,
   readAlertQuotes,
-  redisAlertChanges,
   socketAlertChannel,
 } from '@bourse/core/alerts';
 import type { Database } from '@bourse/core/platform';
@@ -48,7 +46,6 @@ export class AlertEvaluator {
   private stopped = false;
   private connectedOnce = false;
   private inFlight = new Set<Promise<unknown>>();
-  private readonly changes: AlertChanges;
   private readonly channels: readonly AlertChannel[];
   private readonly failed = new ThrottledWarning('alerts: evaluation work failed');
   private readonly unparsed = new ThrottledWarning('alerts: dropped a feed message that does not parse');
@@ -59,7 +56,6 @@ export class AlertEvaluator {
     private readonly subscriber: Redis,
     private readonly options: EvaluatorOptions,
   ) {
-    this.changes = redisAlertChanges(redis, options.redisPrefix);
     this.channels = options.channels ?? [socketAlertChannel(redis, options.redisPrefix)];
   }
 
@@ -176,11 +172,11 @@ export class AlertEvaluator {
     }
     const won = new Set(claimed.map((c) => c.event.alertId));
     for (const { alert, quote } of firings) if (won.has(alert.id)) this.index.fired(alert.id, quote.time);
-    // Lost to another replica (or changed by the user meanwhile): take the stored state.
+    // Lost to another replica (or changed by the user meanwhile): take the stored state. The
+    // winner announces nothing: every replica hears the same quote and learns it here.
     const lost = ids.filter((id) => !won.has(id));
     if (lost.length > 0) await this.refresh(lost);
     if (claimed.length === 0) return;
-    this.changes.publish([...won]);
     await Promise.all(this.channels.map((channel) => channel.deliver(claimed)));
   }
 }
