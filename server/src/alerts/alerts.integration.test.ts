@@ -1,7 +1,13 @@
 import { FeedDouble, feedQuote } from '@bourse/core/market/testing/feedDouble.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
-import { type ErrorKey, type ErrorParams, MAX_ACTIVE_ALERTS, priceAlertRoutes } from '@bourse/shared';
+import {
+  type ErrorKey,
+  type ErrorParams,
+  MAX_ACTIVE_ALERTS,
+  type PriceAlertView,
+  priceAlertRoutes,
+} from '@bourse/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../market/testing/eventually.ts';
 import { expectOk, expectRefused } from '../testing/expectations.ts';
@@ -156,7 +162,7 @@ describe.each(DB_KINDS)('price alert routes on %s', (kind) => {
 
   it(`holds at most ${MAX_ACTIVE_ALERTS} enabled alerts; disabled ones do not count`, async () => {
     const { token } = await t.api.signUp();
-    const made = [];
+    const made: PriceAlertView[] = [];
     for (let i = 0; i < MAX_ACTIVE_ALERTS; i++)
       made.push(expectOk(await post(token, { ...above, level: `${10 + i}` }), create.response));
     await refused(() => post(token, above), 'priceAlert.tooMany', { max: MAX_ACTIVE_ALERTS });

@@ -5,9 +5,8 @@ import { Link } from 'react-router-dom';
 import { formatPct } from '../../lib/format.ts';
 import { logger } from '../../lib/logger.ts';
 import { Icon } from '../../shared-ui/Icon.tsx';
-import { startInbox } from '../messages/index.ts';
+import { alertConditionText, startInbox } from '../messages/index.ts';
 import { sessionSocket, useSession } from '../session/index.ts';
-import { alertConditionText } from './alertText.ts';
 import './alerts.css';
 
 /** How long a banner stays unless dismissed; the inbox keeps the message. */

@@ -36,7 +36,9 @@ const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body))
 
 describe('AlertSheet', () => {
   it('starts at "price at or above" the last price and sends only what the kind uses', async () => {
-    const api = fakeApi({ 'POST /user/alerts': ok({ ...created, kind: 'above', level: '1500', percent: null }) });
+    const api = fakeApi({
+      'POST /user/alerts': ok({ ...created, kind: 'above', level: '1500', percent: null }),
+    });
     const { onClose } = renderSheet();
     expect(screen.getByRole('dialog', { name: 'Price alert on 贵州茅台' })).toBeTruthy();
     expect(screen.getByTestId('alert-kind-above').getAttribute('aria-pressed')).toBe('true');
@@ -81,7 +83,9 @@ describe('AlertSheet', () => {
     await userEvent.clear(level);
     await userEvent.type(level, '-3');
     await userEvent.click(screen.getByTestId('alert-save'));
-    expect(await screen.findByText('A price level is a positive number with at most three decimals.')).toBeTruthy();
+    expect(
+      await screen.findByText('A price level is a positive number with at most three decimals.'),
+    ).toBeTruthy();
 
     await userEvent.click(screen.getByTestId('alert-kind-fallBy'));
     const percent = screen.getByLabelText('Daily change (%)');

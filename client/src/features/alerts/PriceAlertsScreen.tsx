@@ -9,8 +9,8 @@ import { Button } from '../../shared-ui/Button.tsx';
 import { LoadState } from '../../shared-ui/LoadState.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
+import { alertConditionText } from '../messages/index.ts';
 import { deleteAlert, fetchAlerts, updateAlert } from './alertsApi.ts';
-import { alertConditionText } from './alertText.ts';
 import './alerts.css';
 
 /** The alert as the update route takes it whole, switched on or off. */

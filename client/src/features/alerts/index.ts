@@ -1,3 +1,2 @@
 export { AlertBanner } from './AlertBanner.tsx';
 export { AlertSheet } from './AlertSheet.tsx';
-export { alertConditionText } from './alertText.ts';

@@ -6,7 +6,7 @@ import {
   type RealNameRefusalReason,
 } from '@bourse/shared';
 import type { TFunction } from 'i18next';
-import { alertConditionText } from '../alerts/index.ts';
+import { alertConditionText } from './alertCondition.ts';
 
 /** Amounts and share counts read with thousands separators, as on every other screen. */
 const cash = (amount: string) => formatMoney(amount);

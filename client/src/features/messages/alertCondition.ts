@@ -7,7 +7,7 @@ export interface AlertCondition {
   percent?: string | null;
 }
 
-/** What an alert waits for, in the reader's language: "Price ≥ 10.5", "Down ≥ 3%", "At limit-up". */
+/** What a price alert waits for, in the reader's language (the inbox message, the banner, the alert list): "Price ≥ 10.5", "Down ≥ 3%", "At limit-up". */
 export function alertConditionText(t: TFunction, alert: AlertCondition): string {
   return t(`alerts.conditions.${alert.kind}`, { level: alert.level ?? '', percent: alert.percent ?? '' });
 }
