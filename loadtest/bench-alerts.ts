@@ -16,7 +16,7 @@
  * and crosses the sampled alerts' levels a few at a time. Prints the evaluator's load time, its
  * evaluation cost per live publish, and the time from each fired quote's `ts` to the user's
  * `priceAlert` event on its socket (the target p99 is ≤ 1 s). Removes its database, Redis keys
- * and children at the end.
+ * and children at the end. BENCH_CPU_PROF=<dir> writes a CPU profile of the evaluator process.
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -266,6 +266,8 @@ await runScratchBench('bench:alerts', REDIS_URL, prefix, async (scratch, cleanup
       BENCH_SYMBOLS: String(SYMBOLS),
       BENCH_COSTS_KEY: costsKey,
     },
+    // BENCH_CPU_PROF=<dir>: a CPU profile of the evaluator process, written when it stops.
+    process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
   );
   cleanups.push(() => evaluator.stop());
   const { rss } = await evaluator.usage();
