@@ -1,4 +1,6 @@
 import type { Queue } from 'bullmq';
+import type { AlertsDeps } from './alerts/alerts.ts';
+import { redisAlertChanges } from './alerts/changes.ts';
 import type { BankingDeps } from './banking/bankingDeps.ts';
 import { DEFAULT_REQUEST_TTL_MS } from './banking/bankingDeps.ts';
 import { transferQueue } from './banking/transferQueue.ts';
@@ -30,6 +32,8 @@ export interface CoreServices {
   allotmentQueue: Queue;
   /** The customer-service chat: its pushes over /user and each user's send budget. */
   support: SupportDeps;
+  /** Price alerts, with the change stream their evaluators follow. */
+  alerts: AlertsDeps;
 }
 
 /**
@@ -64,5 +68,6 @@ export function createCoreServices(platform: PlatformContext): CoreServices {
       publisher: redisSupportPublisher(redis, redisPrefix),
       sendLimit: supportSendLimit(redis, redisPrefix),
     },
+    alerts: { db, changes: redisAlertChanges(redis, redisPrefix) },
   };
 }

@@ -204,6 +204,17 @@ export const ERRORS = {
   'order.notFound': 404,
   'order.notOpen': 409,
   'order.cancelClosed': 400,
+  'priceAlert.badKind': 400,
+  'priceAlert.badLevel': 400,
+  'priceAlert.badPercent': 400,
+  'priceAlert.badCooldown': 400,
+  'priceAlert.badRepeat': 400,
+  'priceAlert.badEnabled': 400,
+  'priceAlert.levelMisfit': 400,
+  'priceAlert.percentMisfit': 400,
+  'priceAlert.cooldownMisfit': 400,
+  'priceAlert.tooMany': 409,
+  'priceAlert.notFound': 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERRORS;

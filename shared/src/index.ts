@@ -17,6 +17,7 @@ export * from './contracts/messages.ts';
 export * from './contracts/paging.ts';
 export * from './contracts/parseJson.ts';
 export * from './contracts/passwordReset.ts';
+export * from './contracts/priceAlerts.ts';
 export * from './contracts/sockets.ts';
 export * from './contracts/support.ts';
 export * from './contracts/trading.ts';

@@ -1,5 +1,6 @@
 import { logger } from '@bourse/core/platform';
 import { sessionPurgeService } from './accounts/sessionPurgeWorker.ts';
+import { alertEvaluatorService } from './alerts/evaluator.ts';
 import { allotmentService } from './allotment/allotmentWorker.ts';
 import { bankTransferService } from './banking/transferWorker.ts';
 import { blockTradeService } from './blockTrade/settlementWorker.ts';
@@ -20,6 +21,7 @@ export const SERVICES: readonly BackgroundService[] = [
   feedService(),
   dragonTigerService(),
   matcherService(),
+  alertEvaluatorService(),
   allotmentService(),
   ipoCalendarService(),
   bankTransferService(),

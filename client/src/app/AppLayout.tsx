@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
+import { AlertBanner } from '../features/alerts/index.ts';
 import { useSession } from '../features/session/sessionStore.ts';
 import { TabBar } from '../shared-ui/TabBar.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
@@ -15,6 +16,7 @@ export function AppLayout() {
     <div className="app">
       <NavigationProgress />
       <OfflineBanner />
+      <AlertBanner />
       <div className="app__screen">
         <Outlet />
       </div>

@@ -196,6 +196,13 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     ),
   },
   {
+    path: '/my/alerts',
+    id: 'priceAlerts',
+    lazy: lazyScreen(() =>
+      import('../features/alerts/PriceAlertsScreen.tsx').then((m) => m.PriceAlertsScreen),
+    ),
+  },
+  {
     path: '/messages',
     id: 'messages',
     lazy: lazyScreen(() => import('../features/messages/MessagesScreen.tsx').then((m) => m.MessagesScreen)),

@@ -2,6 +2,7 @@
 // schemas import what they reference from its own file, never from this barrel, so no cycle runs through it.
 export { passwordResetCodes } from '../accounts/passwordReset/schema.ts';
 export { avatars, sessions, users } from '../accounts/schema.ts';
+export { priceAlerts } from '../alerts/schema.ts';
 export { bankCards, bankTransfers } from '../banking/schema.ts';
 export { blockOrders } from '../blockTrade/schema.ts';
 export { cashFundDays, cashFundHoldings, cashFundOrders, cashFundYields } from '../fund/schema.ts';

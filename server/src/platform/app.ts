@@ -3,6 +3,7 @@ import express, { type Express, type Router } from 'express';
 import { AVATAR_PATH, avatarHandler } from '../accounts/avatar.handler.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { QUEUE_DASHBOARD_PATH, queueDashboard } from '../admin/queueDashboard.ts';
+import { priceAlertRoutes } from '../alerts/routes.ts';
 import { bankingRoutes } from '../banking/routes.ts';
 import { blockTradeRoutes } from '../blockTrade/routes.ts';
 import { getConfigHandler } from '../clientConfig/getConfig.handler.ts';
@@ -50,6 +51,7 @@ const API_ROUTES: readonly RouteEntry[] = [
   ...ipoRoutes,
   ...blockTradeRoutes,
   ...watchlistRoutes,
+  ...priceAlertRoutes,
   ...storeRoutes,
   ...supportRoutes,
   route(passwordResetRoutes.outbox, outboxHandler),

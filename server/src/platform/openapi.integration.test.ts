@@ -10,6 +10,7 @@ import {
   marketRoutes,
   messageRoutes,
   passwordResetRoutes,
+  priceAlertRoutes,
   reviewRoutes,
   shoppingRoutes,
   storeRoutes,
@@ -50,6 +51,7 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       complaintRoutes,
       reviewRoutes,
       supportRoutes,
+      priceAlertRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));

@@ -4,6 +4,7 @@ import { BLOCK_REFUSAL_REASONS } from '../blockTrade/blockOrder.ts';
 import { isDecimalString } from '../money.ts';
 import { SHIPMENT_EVENTS, TRACKING_NO_PATTERN } from '../store/logistics.ts';
 import { pageQuery, pageResponse } from './paging.ts';
+import { PRICE_ALERT_KINDS } from './priceAlerts.ts';
 
 /**
  * Notices to one user from the back office's jobs and from trading. A message is stored as its
@@ -20,6 +21,7 @@ export const MESSAGE_KINDS = [
   'blockTradeResult',
   'blockTradeSettlementFailed',
   'shipmentEvent',
+  'priceAlert',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -84,6 +86,14 @@ export const messageParamsSchemas = {
     trackingNo: z.string().regex(TRACKING_NO_PATTERN),
     orderId: z.string(),
     event: z.enum(SHIPMENT_EVENTS),
+  }),
+  /** A price alert fired at `price`; `level` or `percent` is its threshold when its kind has one. */
+  priceAlert: z.object({
+    ...stock,
+    kind: z.enum(PRICE_ALERT_KINDS),
+    price: money,
+    level: money.optional(),
+    percent: money.optional(),
   }),
 } as const satisfies Record<MessageKind, z.ZodType<Record<string, string | undefined>>>;
 

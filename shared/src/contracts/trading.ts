@@ -4,6 +4,7 @@ import { isDecimalString } from '../money.ts';
 import { shipmentSchema } from '../store/logistics.ts';
 import { messageSchema } from './messages.ts';
 import { pageQuery, pageResponse } from './paging.ts';
+import { priceAlertFiredSchema } from './priceAlerts.ts';
 
 /**
  * The trading wire protocol: REST routes under /api/trade and the Socket.IO namespace /user.
@@ -20,6 +21,8 @@ export const USER_EVENTS = {
   message: 'message',
   /** A storefront shipment of the user's moved on (store/logistics.ts). */
   shipment: 'shipment',
+  /** One of the user's price alerts fired (workers/src/alerts/): the in-app banner. */
+  priceAlert: 'priceAlert',
 } as const;
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
@@ -293,4 +296,5 @@ export const userEventSchemas = {
   position: positionSchema,
   message: messageSchema,
   shipment: shipmentSchema,
+  priceAlert: priceAlertFiredSchema,
 } as const satisfies Record<keyof typeof USER_EVENTS, z.ZodType>;

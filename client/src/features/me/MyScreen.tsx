@@ -21,6 +21,7 @@ const SECTIONS: readonly {
       ['transaction', '/transaction'],
       ['historyPosition', '/historyPosition'],
       ['subscribe', '/ucenter/shengou'],
+      ['priceAlerts', '/my/alerts'],
     ],
   },
   {

@@ -6,6 +6,7 @@ import {
   type RealNameRefusalReason,
 } from '@bourse/shared';
 import type { TFunction } from 'i18next';
+import { alertConditionText } from './alertCondition.ts';
 
 /** Amounts and share counts read with thousands separators, as on every other screen. */
 const cash = (amount: string) => formatMoney(amount);
@@ -167,6 +168,20 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
         body: t('messages.kinds.shipmentEvent.body', {
           trackingNo: p.data.trackingNo,
           event: t(`logistics.events.${p.data.event}`),
+        }),
+      };
+    }
+    case 'priceAlert': {
+      const p = messageParamsSchemas.priceAlert.safeParse(message.params);
+      if (!p.success) return unknown;
+      const { name, symbol, price } = p.data;
+      return {
+        title: t('messages.kinds.priceAlert.title'),
+        body: t('messages.kinds.priceAlert.body', {
+          name,
+          symbol,
+          price,
+          condition: alertConditionText(t, p.data),
         }),
       };
     }

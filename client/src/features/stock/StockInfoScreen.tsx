@@ -1,12 +1,15 @@
 import { KLINE_PERIODS, type KlinePeriod } from '@bourse/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { loginPath } from '../../app/guard.ts';
 import { Icon } from '../../shared-ui/Icon.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { SearchLink } from '../../shared-ui/SearchLink.tsx';
 import { Segmented } from '../../shared-ui/Segmented.tsx';
+import { AlertSheet } from '../alerts/index.ts';
 import { MarketStatusBar, useBookStream, useLiveQuote, useMarketStore } from '../market/index.ts';
+import { useSession } from '../session/index.ts';
 import { useWatchlist } from '../watchlist/index.ts';
 import { ChartAttribution } from './charts/ChartAttribution.tsx';
 import { OrderBook } from './OrderBook.tsx';
@@ -39,6 +42,10 @@ export function StockInfoScreen() {
   useBookStream(symbol);
   const refused = useMarketStore((s) => (symbol ? s.refused[symbol] : undefined));
   const watchlist = useWatchlist();
+  const signedIn = useSession((s) => s.token !== '');
+  const [alertOpen, setAlertOpen] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
 
   if (!symbol || refused) {
     return (
@@ -114,6 +121,17 @@ export function StockInfoScreen() {
             <Icon name="star" size={22} />
             <span>{watched ? t('stock.unwatch') : t('stock.watch')}</span>
           </button>
+          <button
+            type="button"
+            className="stock-actions__watch"
+            onClick={() =>
+              signedIn ? setAlertOpen(true) : navigate(loginPath(location.pathname + location.search))
+            }
+            data-testid="alert-open"
+          >
+            <Icon name="bell" size={22} />
+            <span>{t('alerts.add')}</span>
+          </button>
           <Link
             to={`/trade?symbol=${symbol}`}
             className="button button--primary stock-actions__trade"
@@ -123,6 +141,14 @@ export function StockInfoScreen() {
           </Link>
         </div>
       </div>
+      {alertOpen ? (
+        <AlertSheet
+          symbol={symbol}
+          name={quote?.name ?? symbol}
+          price={quote?.price}
+          onClose={() => setAlertOpen(false)}
+        />
+      ) : null}
     </Screen>
   );
 }

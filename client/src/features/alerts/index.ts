@@ -1,0 +1,2 @@
+export { AlertBanner } from './AlertBanner.tsx';
+export { AlertSheet } from './AlertSheet.tsx';
