@@ -8,9 +8,11 @@ import type { CashFundDeps } from './fund/cashFund.ts';
 import { allotmentQueue } from './ipo/allotmentRuns.ts';
 import { type MessagePublisher, redisMessagePublisher } from './messages/publisher.ts';
 import type { PlatformContext } from './platform/context.ts';
+import type { TopUpDeps } from './store/topUps/topUps.ts';
 import { redisMarketView } from './trading/marketView.ts';
 import { type OrderPlacer, orderPlacer } from './trading/placeOrder.ts';
 import type { TradingDeps } from './trading/tradingDeps.ts';
+import { redisUserEventPublisher } from './user-channel/userEventPublisher.ts';
 import { redisUserEvents } from './user-channel/userEvents.ts';
 
 /** The domain's services for one process, each made once on the process's Redis connection. */
@@ -26,6 +28,8 @@ export interface CoreServices {
   messages: MessagePublisher;
   /** The back office's handle on the allotment queue. */
   allotmentQueue: Queue;
+  /** Storefront top-ups and their audits. */
+  topUps: TopUpDeps;
 }
 
 /**
@@ -55,5 +59,11 @@ export function createCoreServices(platform: PlatformContext): CoreServices {
     cashFund: { db, market, events },
     messages,
     allotmentQueue: allotmentQueue(redis, redisPrefix),
+    topUps: {
+      db,
+      depositAddresses: platform.config.storeDepositAddresses,
+      messages,
+      events: redisUserEventPublisher(redis, redisPrefix, 'topUp'),
+    },
   };
 }

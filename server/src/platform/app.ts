@@ -2,6 +2,7 @@ import { DomainError, passwordResetRoutes, userRoutes } from '@bourse/shared';
 import express, { type Express, type Router } from 'express';
 import { AVATAR_PATH, avatarHandler } from '../accounts/avatar.handler.ts';
 import { accountRoutes } from '../accounts/routes.ts';
+import { adminOnly } from '../admin/adminOnly.ts';
 import { QUEUE_DASHBOARD_PATH, queueDashboard } from '../admin/queueDashboard.ts';
 import { bankingRoutes } from '../banking/routes.ts';
 import { blockTradeRoutes } from '../blockTrade/routes.ts';
@@ -25,6 +26,7 @@ import {
   shopLogoHandler,
 } from '../store/images.handler.ts';
 import { REVIEW_PICTURE_PATH, reviewPictureHandler } from '../store/reviews/picture.handler.ts';
+import { TOP_UP_EVIDENCE_PATH, topUpEvidenceHandler } from '../store/topUps/evidence.handler.ts';
 import { storeRoutes } from '../store/routes.ts';
 import { tradingRoutes } from '../trading/routes.ts';
 import { watchlistRoutes } from '../watchlist/routes.ts';
@@ -59,6 +61,7 @@ function apiRouter(app: AppContext): Router {
   router.get(SHOP_LOGO_PATH, shopLogoHandler(app));
   router.get(CATEGORY_IMAGE_PATH, categoryImageHandler);
   router.get(REVIEW_PICTURE_PATH, reviewPictureHandler(app));
+  router.get(TOP_UP_EVIDENCE_PATH, adminOnly(app), topUpEvidenceHandler(app));
   const openapi = openApiDocument(API_ROUTES.map((r) => r.contract));
   router.get('/openapi.json', (_req, res) => {
     res.json(openapi);

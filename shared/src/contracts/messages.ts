@@ -3,6 +3,7 @@ import { defineRoute } from '../api/route.ts';
 import { BLOCK_REFUSAL_REASONS } from '../blockTrade/blockOrder.ts';
 import { isDecimalString } from '../money.ts';
 import { SHIPMENT_EVENTS, TRACKING_NO_PATTERN } from '../store/logistics.ts';
+import { TOP_UP_METHODS, TOP_UP_REFUSAL_REASONS } from '../store/topUps.ts';
 import { pageQuery, pageResponse } from './paging.ts';
 
 /**
@@ -20,6 +21,7 @@ export const MESSAGE_KINDS = [
   'blockTradeResult',
   'blockTradeSettlementFailed',
   'shipmentEvent',
+  'topUpResult',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -84,6 +86,14 @@ export const messageParamsSchemas = {
     trackingNo: z.string().regex(TRACKING_NO_PATTERN),
     orderId: z.string(),
     event: z.enum(SHIPMENT_EVENTS),
+  }),
+  /** Back office audited a storefront top-up: passed with the amount credited, or refused for `reason`. */
+  topUpResult: z.object({
+    method: z.enum(TOP_UP_METHODS),
+    status: z.enum(['passed', 'refused']),
+    amount: money,
+    arrivalAmount: money.optional(),
+    reason: z.enum(TOP_UP_REFUSAL_REASONS).optional(),
   }),
 } as const satisfies Record<MessageKind, z.ZodType<Record<string, string | undefined>>>;
 

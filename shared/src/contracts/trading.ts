@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../api/route.ts';
 import { isDecimalString } from '../money.ts';
 import { shipmentSchema } from '../store/logistics.ts';
+import { topUpSchema } from '../store/topUps.ts';
 import { messageSchema } from './messages.ts';
 import { pageQuery, pageResponse } from './paging.ts';
 
@@ -20,6 +21,8 @@ export const USER_EVENTS = {
   message: 'message',
   /** A storefront shipment of the user's moved on (store/logistics.ts). */
   shipment: 'shipment',
+  /** A storefront top-up of the user's was audited (store/topUps.ts). */
+  topUp: 'topUp',
 } as const;
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
@@ -293,4 +296,5 @@ export const userEventSchemas = {
   position: positionSchema,
   message: messageSchema,
   shipment: shipmentSchema,
+  topUp: topUpSchema,
 } as const satisfies Record<keyof typeof USER_EVENTS, z.ZodType>;

@@ -6,3 +6,5 @@ export * from './logistics.ts';
 export * from './orderStates.ts';
 export * from './reviews.ts';
 export * from './shopping.ts';
+export * from './fundRecords.ts';
+export * from './topUps.ts';
