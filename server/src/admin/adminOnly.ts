@@ -22,4 +22,3 @@ export function adminOnly(app: AppContext) {
     next();
   };
 }
-

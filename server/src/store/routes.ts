@@ -1,7 +1,7 @@
 import {
   complaintRoutes,
-  fundRecordRoutes,
   storeRoutes as contracts,
+  fundRecordRoutes,
   logisticsRoutes,
   reviewRoutes,
   shoppingRoutes as shopping,

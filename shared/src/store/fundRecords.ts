@@ -39,7 +39,8 @@ export const fundRecordRoutes = {
   list: defineRoute({
     method: 'get',
     path: '/store/fundRecords',
-    summary: "The storefront balance's movements, newest first, optionally of one kind; pass nextCursor as cursor for more",
+    summary:
+      "The storefront balance's movements, newest first, optionally of one kind; pass nextCursor as cursor for more",
     auth: 'user',
     query: z.object({
       kind: z.enum(FUND_RECORD_KINDS, { message: 'common.validation' }).optional(),

@@ -53,8 +53,8 @@ const text = (max: number) => z.string().trim().max(max).optional();
 
 /**
  * The text fields of the multipart form (the evidence image comes beside them, field
- * "evidence"). Checked in the order the form shows them, so the first message is the first
- * field to fix: network, address, amount, hash.
+ * "evidence"). Every field's problem is reported, in the order the form shows them (network,
+ * address, amount, hash), so the server's one message is the first field to fix.
  */
 export const topUpBody = z
   .object({
@@ -66,16 +66,14 @@ export const topUpBody = z
   })
   .superRefine((b, ctx) => {
     const fail = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
-    if (b.method === 'blockchain') {
-      if (!b.network) return fail('network', 'topUp.networkRequired');
-      if (isUnsupportedNetwork(b.network)) return fail('network', 'topUp.networkUnsupported');
-      if (!b.address) return fail('address', 'topUp.addressRequired');
-    }
-    if (!b.amount || !isTopUpAmount(b.amount)) return fail('amount', 'topUp.badAmount');
-    if (b.method === 'blockchain') {
-      if (!b.txHash) return fail('txHash', 'topUp.hashRequired');
-      if (!TX_HASH_PATTERN.test(b.txHash)) return fail('txHash', 'topUp.badHash');
-    }
+    const chain = b.method === 'blockchain';
+    if (chain && !b.network) fail('network', 'topUp.networkRequired');
+    else if (chain && b.network && isUnsupportedNetwork(b.network))
+      fail('network', 'topUp.networkUnsupported');
+    if (chain && !b.address) fail('address', 'topUp.addressRequired');
+    if (!b.amount || !isTopUpAmount(b.amount)) fail('amount', 'topUp.badAmount');
+    if (chain && !b.txHash) fail('txHash', 'topUp.hashRequired');
+    else if (chain && b.txHash && !TX_HASH_PATTERN.test(b.txHash)) fail('txHash', 'topUp.badHash');
   })
   .transform(
     (b): TopUpRequest =>
@@ -146,7 +144,8 @@ export const topUpRoutes = {
   networks: defineRoute({
     method: 'get',
     path: '/store/topups/networks',
-    summary: 'The blockchain networks a top-up may come over, with the deposit address of each, and those refused',
+    summary:
+      'The blockchain networks a top-up may come over, with the deposit address of each, and those refused',
     auth: 'user',
     response: depositNetworksSchema,
   }),

@@ -6,6 +6,8 @@ import {
   type NewIpoRequest,
   passwordResetRoutes,
   type RealNameReview,
+  type TopUpRefusalReason,
+  topUpRoutes,
 } from '@bourse/shared';
 import { callApi } from '../../lib/http/client.ts';
 
@@ -55,3 +57,17 @@ export const fetchOutbox = (signal?: AbortSignal) =>
 /** The newest complaints and suggestions. */
 export const fetchComplaints = (signal?: AbortSignal) =>
   callApi(complaintRoutes.adminList, { params: { page: 1, pageSize: 20 }, signal, silent: true });
+
+/** Top-ups waiting for an audit, oldest first. */
+export const fetchAuditingTopUps = (signal?: AbortSignal) =>
+  callApi(topUpRoutes.adminList, {
+    params: { state: 'auditing', page: 1, pageSize: 20 },
+    signal,
+    silent: true,
+  });
+
+export const passTopUp = (body: { id: string; arrivalAmount: string; note?: string }) =>
+  callApi(topUpRoutes.adminPass, { body, silent: true });
+
+export const refuseTopUp = (body: { id: string; reason: TopUpRefusalReason; note?: string }) =>
+  callApi(topUpRoutes.adminRefuse, { body, silent: true });

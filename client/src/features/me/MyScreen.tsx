@@ -10,7 +10,7 @@ import { useSession } from '../session/index.ts';
 import { displayName, maskMobile } from './displayName.ts';
 
 const SECTIONS: readonly {
-  titleKey: 'my.trading' | 'my.funds' | 'my.account' | 'my.help';
+  titleKey: 'my.trading' | 'my.funds' | 'my.store' | 'my.account' | 'my.help';
   links: [RouteId, string][];
 }[] = [
   {
@@ -29,6 +29,15 @@ const SECTIONS: readonly {
       ['bankList', '/ucenter/bank-list'],
       ['cashFund', '/personCenter/money'],
       ['moneyLog', '/personCenter/moneyLog'],
+    ],
+  },
+  {
+    titleKey: 'my.store',
+    links: [
+      ['storeBalance', '/store/balance'],
+      ['orders', '/orders'],
+      ['addresses', '/addresses'],
+      ['myReviews', '/store/reviews'],
     ],
   },
   {

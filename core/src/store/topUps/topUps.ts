@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   type AdminTopUpView,
-  type DepositNetworks,
   Dec,
+  type DepositNetworks,
   DomainError,
   type TopUpRefusalReason,
   type TopUpRequest,
@@ -13,8 +13,8 @@ import {
 import { and, asc, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../accounts/schema.ts';
-import type { MessagePublisher } from '../../messages/publisher.ts';
 import { notify } from '../../messages/notify.ts';
+import type { MessagePublisher } from '../../messages/publisher.ts';
 import type { Db } from '../../platform/database.ts';
 import type { SniffedType } from '../../platform/fileType.ts';
 import { requestHash, sameRequest } from '../../platform/idempotency.ts';
@@ -87,11 +87,7 @@ export async function requestTopUp(
   evidence: Evidence,
   key: string,
 ): Promise<{ topUp: TopUpView; replayed: boolean }> {
-  const hash = requestHash([
-    'topUp',
-    request,
-    createHash('sha256').update(evidence.buffer).digest('hex'),
-  ]);
+  const hash = requestHash(['topUp', request, createHash('sha256').update(evidence.buffer).digest('hex')]);
   const earlier = await replay(deps.db, userId, key, hash);
   if (earlier) return { topUp: topUpView(earlier), replayed: true };
   const chain =
@@ -137,7 +133,11 @@ export async function requestTopUp(
   return { topUp: topUpView(done.row), replayed: done.replayed };
 }
 
-export async function topUpsOf(db: Db, userId: string, { page, pageSize }: { page: number; pageSize: number }) {
+export async function topUpsOf(
+  db: Db,
+  userId: string,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
   const where = eq(storeTopUps.userId, userId);
   const [rows, total] = await Promise.all([
     db
@@ -221,7 +221,11 @@ export async function auditTopUp(
   now = new Date(),
 ): Promise<AdminTopUpView> {
   const { row, sent } = await deps.db.transaction(async (tx) => {
-    const [topUp] = await tx.select(listed).from(storeTopUps).where(eq(storeTopUps.id, audit.id)).for('update');
+    const [topUp] = await tx
+      .select(listed)
+      .from(storeTopUps)
+      .where(eq(storeTopUps.id, audit.id))
+      .for('update');
     if (!topUp) throw new DomainError('topUp.notFound');
     if (topUp.state !== 'auditing') throw new DomainError('topUp.alreadyAudited');
     const decided = { auditedBy: adminId, auditedAt: now, note: audit.note || null };
@@ -229,7 +233,15 @@ export async function auditTopUp(
     if (audit.outcome === 'pass') {
       const arrival = new Dec(audit.arrivalAmount);
       const wallet = await lockWallet(tx, topUp.userId);
-      const entryId = await postWallet(tx, wallet, 'storeTopUp', 'storeExternal', 'storeBalance', arrival, now);
+      const entryId = await postWallet(
+        tx,
+        wallet,
+        'storeTopUp',
+        'storeExternal',
+        'storeBalance',
+        arrival,
+        now,
+      );
       changes = { ...decided, state: 'passed', arrivalAmount: arrival.toFixed(2), entryId };
     } else {
       changes = { ...decided, state: 'refuse', reason: audit.reason };

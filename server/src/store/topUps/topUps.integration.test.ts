@@ -6,8 +6,8 @@ import { storeTopUps } from '@bourse/core/store/topUps/schema.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
-  EVIDENCE_MAX_BYTES,
   type ErrorKey,
+  EVIDENCE_MAX_BYTES,
   fundRecordRoutes,
   shoppingRoutes,
   type TopUpView,
@@ -103,9 +103,10 @@ describe.each(DB_KINDS)('storefront top-ups on %s', (kind) => {
 
   it('offers the configured networks with their addresses and names those refused', async () => {
     const { token } = await t.api.signUp();
-    expect(
-      expectOk(await t.api.get(`${PATH}/networks`, { token }), topUpRoutes.networks.response),
-    ).toEqual({ networks: [TRC20, ERC20], unsupported: ['DEX', 'BSC', 'HECO'] });
+    expect(expectOk(await t.api.get(`${PATH}/networks`, { token }), topUpRoutes.networks.response)).toEqual({
+      networks: [TRC20, ERC20],
+      unsupported: ['DEX', 'BSC', 'HECO'],
+    });
   });
 
   it('passes a blockchain top-up once, crediting what actually arrived, live and in messages', async () => {
@@ -166,7 +167,12 @@ describe.each(DB_KINDS)('storefront top-ups on %s', (kind) => {
       fundRecordRoutes.list.response,
     );
     expect(records.items).toEqual([
-      expect.objectContaining({ kind: 'topUp', amount: '149.50', frozen: '0.00', balance: (Number(before.balance) + 149.5).toFixed(2) }),
+      expect.objectContaining({
+        kind: 'topUp',
+        amount: '149.50',
+        frozen: '0.00',
+        balance: (Number(before.balance) + 149.5).toFixed(2),
+      }),
     ]);
     const stored = await t.database.db.select().from(messages).where(eq(messages.userId, user.id));
     expect(stored.map((m) => ({ kind: m.kind, params: m.params }))).toContainEqual({
@@ -182,7 +188,10 @@ describe.each(DB_KINDS)('storefront top-ups on %s', (kind) => {
     const topUp = await created(token, { method: 'manual', amount: '40' });
     expect(topUp).toMatchObject({ method: 'manual', network: null, txHash: null, amount: '40.00' });
     await refused(() => refuse(admins[0]!, topUp.id, 'because'), 'topUp.reasonRequired');
-    const done = expectOk(await refuse(admins[0]!, topUp.id, 'notReceived'), topUpRoutes.adminRefuse.response);
+    const done = expectOk(
+      await refuse(admins[0]!, topUp.id, 'notReceived'),
+      topUpRoutes.adminRefuse.response,
+    );
     expect(done).toMatchObject({ state: 'refuse', reason: 'notReceived', arrivalAmount: null });
     expect(await balance(token)).toEqual(before);
     expectFailure(await pass(admins[0]!, topUp.id, '40.00'), 'topUp.alreadyAudited', 'en');
@@ -214,7 +223,10 @@ describe.each(DB_KINDS)('storefront top-ups on %s', (kind) => {
       'topUp.evidenceTooLarge',
     );
     await refused(() => send({ method: 'card', amount: '10' }), 'topUp.method');
-    await refused(() => create(token, form({ method: 'manual', amount: '10' }), null), 'common.idempotencyKeyInvalid');
+    await refused(
+      () => create(token, form({ method: 'manual', amount: '10' }), null),
+      'common.idempotencyKeyInvalid',
+    );
     await refused(() => create(undefined, form({ method: 'manual', amount: '10' })), 'auth.loginFirst');
     await refused(() => pass(admins[0]!, randomUUID(), '1.00'), 'topUp.notFound');
     const topUp = await created(token, { method: 'manual', amount: '10' });
@@ -227,7 +239,10 @@ describe.each(DB_KINDS)('storefront top-ups on %s', (kind) => {
     const bob = await t.api.signUp();
     const txHash = `0x${hash()}${hash()}`;
     await created(alice.token, chain({ txHash }));
-    await refused(() => create(bob.token, form(chain({ txHash: txHash.toUpperCase().replace('0X', '0x') }))), 'topUp.duplicateHash');
+    await refused(
+      () => create(bob.token, form(chain({ txHash: txHash.toUpperCase().replace('0X', '0x') }))),
+      'topUp.duplicateHash',
+    );
     await refused(() => create(alice.token, form(chain({ txHash }))), 'topUp.duplicateHash');
     // The same hash on another network is another transaction.
     await created(bob.token, chain({ ...ERC20, txHash }));
@@ -241,7 +256,10 @@ describe.each(DB_KINDS)('storefront top-ups on %s', (kind) => {
     const again = await create(token, form(fields), key);
     expect(expectOk(again, topUpRoutes.create.response)).toEqual(first);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    await refused(() => create(token, form({ ...fields, amount: '101.00' }), key), 'common.idempotencyConflict');
+    await refused(
+      () => create(token, form({ ...fields, amount: '101.00' }), key),
+      'common.idempotencyConflict',
+    );
     const rows = await t.database.db.select().from(storeTopUps).where(eq(storeTopUps.idempotencyKey, key));
     expect(rows).toHaveLength(1);
   });
@@ -277,8 +295,10 @@ describe.each(DB_KINDS)('storefront top-ups on %s', (kind) => {
     const id = randomUUID();
     const calls = [
       (tk?: string) => t.api.get('/api/admin/topups', { token: tk, lang: 'en' }),
-      (tk?: string) => t.api.post('/api/admin/topups/pass', { id, arrivalAmount: '1.00' }, { token: tk, lang: 'en' }),
-      (tk?: string) => t.api.post('/api/admin/topups/refuse', { id, reason: 'other' }, { token: tk, lang: 'en' }),
+      (tk?: string) =>
+        t.api.post('/api/admin/topups/pass', { id, arrivalAmount: '1.00' }, { token: tk, lang: 'en' }),
+      (tk?: string) =>
+        t.api.post('/api/admin/topups/refuse', { id, reason: 'other' }, { token: tk, lang: 'en' }),
     ];
     for (const call of calls) {
       await refused(() => call(undefined), 'auth.loginFirst');
@@ -308,6 +328,10 @@ describe.each(DB_KINDS)('storefront top-ups on %s', (kind) => {
       fundRecordRoutes.list.response,
     );
     expect(none).toEqual({ items: [], nextCursor: null });
-    expectFailure(await t.api.get('/api/store/fundRecords?kind=bonus', { token, lang: 'en' }), 'common.validation', 'en');
+    expectFailure(
+      await t.api.get('/api/store/fundRecords?kind=bonus', { token, lang: 'en' }),
+      'common.validation',
+      'en',
+    );
   });
 });
