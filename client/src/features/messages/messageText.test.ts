@@ -160,7 +160,7 @@ describe('messageText', () => {
         params: { method: 'blockchain', status: 'passed', amount: '1500.00', arrivalAmount: '1499.50' },
       },
       'Top-up result',
-      'Your Blockchain top-up of 1,500.00 USD passed: 1,499.50 USD was credited to your store balance.',
+      'Your top-up of 1,500.00 USD (Blockchain) passed: 1,499.50 USD was credited to your store balance.',
     ],
     [
       'a top-up refused for its reason',
@@ -169,7 +169,7 @@ describe('messageText', () => {
         params: { method: 'manual', status: 'refused', amount: '40.00', reason: 'evidenceUnclear' },
       },
       'Top-up result',
-      'Your Manual top-up of 40.00 USD was refused: The payment evidence is unclear.',
+      'Your top-up of 40.00 USD (Manual) was refused: The payment evidence is unclear.',
     ],
   ])('words %s', (_, message, title, body) => {
     expect(messageText(en(), message)).toEqual({ title, body });

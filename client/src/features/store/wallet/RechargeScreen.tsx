@@ -131,7 +131,9 @@ function EvidencePicker({
       <label className="button button--ghost evidence-picker__choose" htmlFor={fileId}>
         {t('recharge.chooseEvidence')}
       </label>
+      {/* Remounted when the form is cleared, so choosing the same file again is a change. */}
       <input
+        key={file ? 'chosen' : 'empty'}
         id={fileId}
         className="visually-hidden"
         type="file"
@@ -225,17 +227,20 @@ export function RechargeScreen() {
     const validation = validateRecharge(form);
     setErrors(validation.ok ? {} : validation.errors);
     if (!validation.ok) return;
-    await run(async () => {
-      const { evidence } = validation;
-      const key = keyFor({
-        ...validation.body,
-        evidence: [evidence.name, evidence.size, evidence.lastModified],
-      });
-      await submitTopUp(validation.body, evidence, key);
-      toast.success(t('recharge.sent'), 3000);
-      setForm((f) => ({ ...EMPTY, method: f.method, network: f.network, address: f.address }));
-      reload();
-    });
+    await run(
+      async () => {
+        const { evidence } = validation;
+        const key = keyFor({
+          ...validation.body,
+          evidence: [evidence.name, evidence.size, evidence.lastModified],
+        });
+        await submitTopUp(validation.body, evidence, key);
+        toast.success(t('recharge.sent'), 3000);
+        setForm((f) => ({ ...EMPTY, method: f.method, network: f.network, address: f.address }));
+        reload();
+      },
+      { staying: true },
+    );
   };
 
   return (
