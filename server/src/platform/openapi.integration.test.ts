@@ -4,6 +4,7 @@ import {
   blockTradeRoutes,
   cashFundRoutes,
   complaintRoutes,
+  fundRecordRoutes,
   identityRoutes,
   ipoRoutes,
   logisticsRoutes,
@@ -13,6 +14,7 @@ import {
   reviewRoutes,
   shoppingRoutes,
   storeRoutes,
+  topUpRoutes,
   tradingRoutes,
   userRoutes,
   watchlistRoutes,
@@ -48,6 +50,8 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       passwordResetRoutes,
       complaintRoutes,
       reviewRoutes,
+      fundRecordRoutes,
+      topUpRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));

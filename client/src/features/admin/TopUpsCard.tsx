@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { messageOf } from '../../lib/http/ApiError.ts';
 import { useLoad } from '../../lib/useLoad.ts';
-import { Button } from '../../shared-ui/Button.tsx';
 import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { fetchAuditingTopUps, passTopUp, refuseTopUp } from './adminApi.ts';
+import { DecisionBar } from './DecisionBar.tsx';
 
 /** Top-ups arrive while the desk is open. */
 const TOP_UPS_REFRESH_MS = 15_000;
@@ -87,32 +87,16 @@ function TopUpItem({ item, onDone }: { item: AdminTopUpView; onDone: () => void 
           />
         </label>
       </div>
-      <div className="admin-review__actions">
-        <Button disabled={busy} onClick={() => void decide('pass')} testId="admin-topup-pass">
-          {t('topUps.pass')}
-        </Button>
-        <select
-          className="admin-review__reason"
-          aria-label={t('topUps.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value as TopUpRefusalReason)}
-          data-testid="admin-topup-reason"
-        >
-          {TOP_UP_REFUSAL_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {t(`topUp.reasons.${r}`, { ns: 'translation' })}
-            </option>
-          ))}
-        </select>
-        <Button
-          variant="danger"
-          disabled={busy}
-          onClick={() => void decide('refuse')}
-          testId="admin-topup-refuse"
-        >
-          {t('topUps.refuse')}
-        </Button>
-      </div>
+      <DecisionBar
+        busy={busy}
+        reasons={TOP_UP_REFUSAL_REASONS}
+        reason={reason}
+        onReason={setReason}
+        reasonText={(r) => t(`topUp.reasons.${r}`, { ns: 'translation' })}
+        labels={{ pass: t('topUps.pass'), reason: t('topUps.reason'), refuse: t('topUps.refuse') }}
+        onDecide={(decision) => void decide(decision)}
+        testId="admin-topup"
+      />
     </li>
   );
 }

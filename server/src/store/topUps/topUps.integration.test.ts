@@ -8,18 +8,20 @@ import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
   type ErrorKey,
   EVIDENCE_MAX_BYTES,
+  type fundRecordPageSchema,
   fundRecordRoutes,
   shoppingRoutes,
   type TopUpView,
   topUpRoutes,
   USER_EVENTS,
-  USER_NAMESPACE,
 } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
 import { useTestServer } from '../../testing/testServer.ts';
+import { listenOnUser } from '../../testing/userSocket.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -28,6 +30,7 @@ const PNG = Buffer.from(
 const TRC20 = { network: 'TRC20', address: 'TTestDepositAddressTrc20xxxxxxxxxx' };
 const ERC20 = { network: 'ERC20', address: '0xTestDepositAddressErc20000000000000000' };
 const PATH = '/api/store/topups';
+type FundRecordPage = z.infer<typeof fundRecordPageSchema>;
 
 /** The fields as multipart, with an evidence image unless told otherwise. */
 function form(fields: Record<string, string>, evidence: Buffer | null = PNG, type = 'image/png'): FormData {
@@ -86,19 +89,9 @@ describe.each(DB_KINDS)('storefront top-ups on %s', (kind) => {
     expectRefused(t.database.db, send, key);
 
   async function listen(token: string) {
-    const socket = connect(`${t.baseUrl}${USER_NAMESPACE}`, {
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token },
-    });
+    const { socket, heard } = await listenOnUser(t.baseUrl, token, [USER_EVENTS.topUp]);
     sockets.push(socket);
-    const heard: TopUpView[] = [];
-    socket.on(USER_EVENTS.topUp, (p: TopUpView) => heard.push(p));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return heard;
+    return heard.topUp as TopUpView[];
   }
 
   it('offers the configured networks with their addresses and names those refused', async () => {
@@ -315,7 +308,7 @@ describe.each(DB_KINDS)('storefront top-ups on %s', (kind) => {
     const seen: string[] = [];
     let cursor: string | null = '';
     while (cursor !== null) {
-      const page = expectOk(
+      const page: FundRecordPage = expectOk(
         await t.api.get(`/api/store/fundRecords?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token }),
         fundRecordRoutes.list.response,
       );
