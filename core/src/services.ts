@@ -10,11 +10,13 @@ import type { CashFundDeps } from './fund/cashFund.ts';
 import { allotmentQueue } from './ipo/allotmentRuns.ts';
 import { type MessagePublisher, redisMessagePublisher } from './messages/publisher.ts';
 import type { PlatformContext } from './platform/context.ts';
+import type { TopUpDeps } from './store/topUps/topUps.ts';
 import { type SupportDeps, supportSendLimit } from './support/chat.ts';
 import { redisSupportPublisher } from './support/publisher.ts';
 import { redisMarketView } from './trading/marketView.ts';
 import { type OrderPlacer, orderPlacer } from './trading/placeOrder.ts';
 import type { TradingDeps } from './trading/tradingDeps.ts';
+import { redisUserEventPublisher } from './user-channel/userEventPublisher.ts';
 import { redisUserEvents } from './user-channel/userEvents.ts';
 
 /** The domain's services for one process, each made once on the process's Redis connection. */
@@ -34,6 +36,8 @@ export interface CoreServices {
   support: SupportDeps;
   /** Price alerts, with the change stream their evaluators follow. */
   alerts: AlertsDeps;
+  /** Storefront top-ups and their audits. */
+  topUps: TopUpDeps;
 }
 
 /**
@@ -69,5 +73,11 @@ export function createCoreServices(platform: PlatformContext): CoreServices {
       sendLimit: supportSendLimit(redis, redisPrefix),
     },
     alerts: { db, changes: redisAlertChanges(redis, redisPrefix) },
+    topUps: {
+      db,
+      depositAddresses: platform.config.storeDepositAddresses,
+      messages,
+      events: redisUserEventPublisher(redis, redisPrefix, 'topUp'),
+    },
   };
 }

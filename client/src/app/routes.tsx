@@ -350,6 +350,16 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     lazy: lazyScreen(() => store().then((m) => m.MyReviewsScreen), ['store']),
   },
   {
+    path: '/store/balance',
+    id: 'storeBalance',
+    lazy: lazyScreen(() => store().then((m) => m.BalanceScreen), ['store']),
+  },
+  {
+    path: '/store/recharge',
+    id: 'recharge',
+    lazy: lazyScreen(() => store().then((m) => m.RechargeScreen), ['store']),
+  },
+  {
     path: '/store/logistics/:trackingNo',
     id: 'logistics',
     lazy: lazyScreen(() => store().then((m) => m.LogisticsScreen), ['store']),

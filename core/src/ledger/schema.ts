@@ -10,7 +10,8 @@ import { cny, createdNow } from './columns.ts';
  * and to outside: bank, paper deposits), `market` (the exchange's clearing side of trades),
  * one account per fee, `cashFund` (what the cash fund owes its holders: the sum of their units
  * at NAV 1) and `fundIncome` (the fund's earnings, paid out as yield). The storefront's USD
- * accounts stand apart: each user's `storeBalance`, and the house's `storeExternal` (paper
+ * accounts stand apart: each user's `storeBalance` (available) and `storeFrozen` (held for a
+ * withdrawal under way), and the house's `storeExternal` (paper
  * deposits) and `storeSales` (what shoppers paid, owed to the shops). A user account caches
  * its balance, updated under a row lock in the transaction that posts to it; house accounts
  * are hot rows shared by every trade, so their balances are only ever derived from postings.
@@ -32,6 +33,7 @@ export const ledgerAccounts = pgTable(
         'cashFund',
         'fundIncome',
         'storeBalance',
+        'storeFrozen',
         'storeExternal',
         'storeSales',
       ],
@@ -51,11 +53,11 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_house_kind_idx').on(t.kind).where(sql`${t.userId} is null`),
     check(
       'ledger_accounts_owner_check',
-      sql`(${t.userId} is not null) = (${t.kind} in ('available', 'frozen', 'storeBalance'))`,
+      sql`(${t.userId} is not null) = (${t.kind} in ('available', 'frozen', 'storeBalance', 'storeFrozen'))`,
     ),
     check(
       'ledger_accounts_currency_check',
-      sql`(${t.currency} = 'USD') = (${t.kind} in ('storeBalance', 'storeExternal', 'storeSales'))`,
+      sql`(${t.currency} = 'USD') = (${t.kind} in ('storeBalance', 'storeFrozen', 'storeExternal', 'storeSales'))`,
     ),
     check('ledger_accounts_balance_check', sql`${t.userId} is null or ${t.balance} >= 0`),
   ],
@@ -83,6 +85,7 @@ export const journalEntries = pgTable(
         'storeDeposit',
         'storePayment',
         'storeRefund',
+        'storeTopUp',
       ],
     }).notNull(),
     userId: uuid('user_id').references(() => users.id),

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { positiveMoneyString } from '@bourse/shared';
+import { isUnsupportedNetwork, positiveMoneyString } from '@bourse/shared';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -31,6 +31,11 @@ export interface AppConfig {
   storeAutoReceiptMs: number;
   /** A received order completes when this after-sale window closes, ms. */
   storeAfterSaleWindowMs: number;
+  /**
+   * The blockchain networks a storefront top-up may come over, in the order offered, each with
+   * the platform's deposit address on it (STORE_DEPOSIT_ADDRESSES).
+   */
+  storeDepositAddresses: { network: string; address: string }[];
   /** Real-name verification passes on submission instead of waiting for back office (demo mode by default). */
   realNameAutoApprove: boolean;
   /** The IPO calendar starts each allotment batch on T+1; false leaves every run to back office. */
@@ -59,6 +64,13 @@ export interface AppConfig {
   mailFrom: string;
 }
 
+/** Paper addresses of the demo platform: well-formed for their networks, owned by no one. */
+const DEMO_DEPOSIT_ADDRESSES = [
+  'TRC20=TXq8bDemoBourseDeposit9Zk3NpQ7wRt2vYh',
+  'ERC20=0x7a3B9c1D5e0F2a4B6c8D0e1F3a5B7c9D1e3F5a70',
+  'OMNI=1BourseDemoDepositAddr9xKq2Lm4Np6Rs8',
+].join(',');
+
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
@@ -80,6 +92,25 @@ const envSchema = z.object({
   STORE_AUTO_SHIP_MS: z.coerce.number().int().min(0).optional(),
   STORE_AUTO_RECEIPT_MS: z.coerce.number().int().min(0).optional(),
   STORE_AFTER_SALE_WINDOW_MS: z.coerce.number().int().min(0).optional(),
+  // "NETWORK=address" pairs, comma-separated; DEX, BSC and HECO are refused (the spec).
+  STORE_DEPOSIT_ADDRESSES: z
+    .string()
+    .default(DEMO_DEPOSIT_ADDRESSES)
+    .transform((v, ctx) => {
+      const pairs = v.split(',').map((pair) => {
+        const [network = '', address = ''] = pair.split('=').map((part) => part.trim());
+        return { network: network.toUpperCase(), address };
+      });
+      for (const { network, address } of pairs) {
+        if (!/^[A-Z0-9-]{2,20}$/.test(network) || !/^\S{10,200}$/.test(address))
+          ctx.addIssue({ code: 'custom', message: `"${network}=${address}": NETWORK=address expected` });
+        else if (isUnsupportedNetwork(network))
+          ctx.addIssue({ code: 'custom', message: `${network}: deposits through it are not supported` });
+      }
+      if (new Set(pairs.map((p) => p.network)).size !== pairs.length)
+        ctx.addIssue({ code: 'custom', message: 'a network is listed twice' });
+      return pairs;
+    }),
   REAL_NAME_AUTO_APPROVE: flag.optional(),
   IPO_AUTO_ALLOTMENT: flag.default(true),
   CLIENT_DIST: z.string().min(1).optional(),
@@ -141,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storeAutoShipMs: e.STORE_AUTO_SHIP_MS ?? (demoMode ? 20_000 : 3_600_000),
     storeAutoReceiptMs: e.STORE_AUTO_RECEIPT_MS ?? (demoMode ? 120_000 : 7 * DAY_MS),
     storeAfterSaleWindowMs: e.STORE_AFTER_SALE_WINDOW_MS ?? (demoMode ? 120_000 : 7 * DAY_MS),
+    storeDepositAddresses: e.STORE_DEPOSIT_ADDRESSES,
     realNameAutoApprove: e.REAL_NAME_AUTO_APPROVE ?? demoMode,
     ipoAutoAllotment: e.IPO_AUTO_ALLOTMENT,
     clientDist: absolute(e.CLIENT_DIST ?? resolve(repoRoot, 'client/dist')),

@@ -1,5 +1,5 @@
 import { Dec } from '@bourse/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
 import type { Db } from '../platform/database.ts';
 
@@ -16,7 +16,7 @@ export interface Wallet {
 }
 
 type StoreAccount = 'storeBalance' | 'storeExternal' | 'storeSales';
-type StoreEntryKind = 'storeDeposit' | 'storePayment' | 'storeRefund';
+type StoreEntryKind = 'storeDeposit' | 'storePayment' | 'storeRefund' | 'storeTopUp';
 
 /** The storefront's ledger has no trading day: entries are dated by the UTC calendar. */
 const entryDate = (now: Date) => now.toISOString().slice(0, 10);
@@ -40,13 +40,24 @@ export async function lockWallet(tx: Db, userId: string): Promise<Wallet> {
   return { userId, accountId: row!.id, balance: new Dec(row!.balance) };
 }
 
-/** The balance as committed, for reading; zero before the account exists. */
+/** The available balance as committed, for reading; zero before the account exists. */
 export async function readWalletBalance(db: Db, userId: string): Promise<Dec> {
-  const [row] = await db
-    .select({ balance: ledgerAccounts.balance })
+  return (await readWallet(db, userId)).available;
+}
+
+/**
+ * The storefront money as committed: `available` (the `storeBalance` account) and `frozen`
+ * (`storeFrozen`, held for a withdrawal under way; freezing is a balanced entry between the two).
+ */
+export async function readWallet(db: Db, userId: string): Promise<{ available: Dec; frozen: Dec }> {
+  const rows = await db
+    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'storeBalance')));
-  return new Dec(row?.balance ?? 0);
+    .where(
+      and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.kind, ['storeBalance', 'storeFrozen'])),
+    );
+  const of = (kind: string) => new Dec(rows.find((r) => r.kind === kind)?.balance ?? 0);
+  return { available: of('storeBalance'), frozen: of('storeFrozen') };
 }
 
 /**

@@ -1,10 +1,8 @@
-import { authenticate } from '@bourse/core/accounts/sessions.ts';
 import { bullPrefix } from '@bourse/core/platform/queues.ts';
 import {
   ACCOUNT_QUEUES,
   BANK_QUEUES,
   BLOCK_TRADE_QUEUES,
-  DomainError,
   FUND_QUEUES,
   IPO_QUEUES,
   MARKET_QUEUES,
@@ -13,10 +11,10 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Queue } from 'bullmq';
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type Router } from 'express';
 import { apiErrorHandler } from '../http/errorHandler.ts';
-import { sessionToken } from '../http/sessionToken.ts';
 import type { AppContext } from '../platform/appContext.ts';
+import { adminOnly } from './adminOnly.ts';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
@@ -29,15 +27,6 @@ const DASHBOARD_QUEUES: readonly string[] = [
   ...Object.values(BLOCK_TRADE_QUEUES),
   ...Object.values(ACCOUNT_QUEUES),
 ];
-
-/** 401 without a live session, 403 for anyone but an admin: before any of the dashboard. */
-function adminOnly(app: AppContext) {
-  return async (req: Request, _res: Response, next: NextFunction) => {
-    const session = await authenticate(app.db, sessionToken(req));
-    if (session.role !== 'admin') throw new DomainError('common.forbidden');
-    next();
-  };
-}
 
 /** bull-board at /admin/queues for admins: every queue's jobs, their progress, failures and retries. */
 export function queueDashboard(app: AppContext): Router {

@@ -2,6 +2,7 @@ import { DomainError, passwordResetRoutes, userRoutes } from '@bourse/shared';
 import express, { type Express, type Router } from 'express';
 import { AVATAR_PATH, avatarHandler } from '../accounts/avatar.handler.ts';
 import { accountRoutes } from '../accounts/routes.ts';
+import { adminOnly } from '../admin/adminOnly.ts';
 import { QUEUE_DASHBOARD_PATH, queueDashboard } from '../admin/queueDashboard.ts';
 import { priceAlertRoutes } from '../alerts/routes.ts';
 import { bankingRoutes } from '../banking/routes.ts';
@@ -27,6 +28,7 @@ import {
 } from '../store/images.handler.ts';
 import { REVIEW_PICTURE_PATH, reviewPictureHandler } from '../store/reviews/picture.handler.ts';
 import { storeRoutes } from '../store/routes.ts';
+import { TOP_UP_EVIDENCE_PATH, topUpEvidenceHandler } from '../store/topUps/evidence.handler.ts';
 import { SUPPORT_PICTURE_PATH, supportPictureHandler } from '../support/picture.handler.ts';
 import { supportRoutes } from '../support/routes.ts';
 import { tradingRoutes } from '../trading/routes.ts';
@@ -67,6 +69,7 @@ function apiRouter(app: AppContext): Router {
   router.get(CATEGORY_IMAGE_PATH, categoryImageHandler);
   router.get(REVIEW_PICTURE_PATH, reviewPictureHandler(app));
   router.get(SUPPORT_PICTURE_PATH, supportPictureHandler(app));
+  router.get(TOP_UP_EVIDENCE_PATH, adminOnly(app), topUpEvidenceHandler(app));
   const openapi = openApiDocument(API_ROUTES.map((r) => r.contract));
   router.get('/openapi.json', (_req, res) => {
     res.json(openapi);

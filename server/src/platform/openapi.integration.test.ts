@@ -4,6 +4,7 @@ import {
   blockTradeRoutes,
   cashFundRoutes,
   complaintRoutes,
+  fundRecordRoutes,
   identityRoutes,
   ipoRoutes,
   logisticsRoutes,
@@ -15,6 +16,7 @@ import {
   shoppingRoutes,
   storeRoutes,
   supportRoutes,
+  topUpRoutes,
   tradingRoutes,
   userRoutes,
   watchlistRoutes,
@@ -52,6 +54,8 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       reviewRoutes,
       supportRoutes,
       priceAlertRoutes,
+      fundRecordRoutes,
+      topUpRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));

@@ -1,14 +1,14 @@
 import { createOrders, payOrders, quoteCheckout } from '@bourse/core/store/checkout.ts';
-import { readWalletBalance } from '@bourse/core/store/wallet.ts';
+import { readWallet } from '@bourse/core/store/wallet.ts';
 import type { shoppingRoutes } from '@bourse/shared';
 import { type Handler, idempotencyKey, signedIn } from '../http/mountRoute.ts';
 
 type R = typeof shoppingRoutes;
 
-export const walletHandler: Handler<R['wallet']> = async (ctx) => ({
-  balance: (await readWalletBalance(ctx.app.db, signedIn(ctx).userId)).toFixed(2),
-  currency: 'USD',
-});
+export const walletHandler: Handler<R['wallet']> = async (ctx) => {
+  const { available, frozen } = await readWallet(ctx.app.db, signedIn(ctx).userId);
+  return { balance: available.toFixed(2), frozen: frozen.toFixed(2), currency: 'USD' };
+};
 
 export const quoteHandler: Handler<R['quote']> = (ctx) =>
   quoteCheckout(ctx.app.db, signedIn(ctx).userId, ctx.body, ctx.locale);

@@ -1,9 +1,11 @@
 import {
   complaintRoutes,
   storeRoutes as contracts,
+  fundRecordRoutes,
   logisticsRoutes,
   reviewRoutes,
   shoppingRoutes as shopping,
+  topUpRoutes,
 } from '@bourse/shared';
 import { route } from '../http/mountRoute.ts';
 import {
@@ -27,6 +29,7 @@ import { myComplaintsHandler } from './complaints/mine.handler.ts';
 import { submitComplaintHandler } from './complaints/submit.handler.ts';
 import { followHandler } from './follow.handler.ts';
 import { followsHandler } from './follows.handler.ts';
+import { fundRecordsHandler } from './fundRecords.handler.ts';
 import { homeHandler } from './home.handler.ts';
 import { shipmentHandler } from './logistics/shipment.handler.ts';
 import { cancelOrderHandler, confirmReceiptHandler, orderHandler, ordersHandler } from './orders.handlers.ts';
@@ -37,9 +40,13 @@ import { productReviewsHandler } from './reviews/product.handler.ts';
 import { writeReviewHandler } from './reviews/write.handler.ts';
 import { searchHandler } from './search.handler.ts';
 import { shopHandler } from './shop.handler.ts';
+import { adminTopUpsHandler, passTopUpHandler, refuseTopUpHandler } from './topUps/admin.handlers.ts';
+import { createTopUpHandler } from './topUps/create.handler.ts';
+import { myTopUpsHandler } from './topUps/mine.handler.ts';
+import { depositNetworksHandler } from './topUps/networks.handler.ts';
 import { unfollowHandler } from './unfollow.handler.ts';
 
-/** /api/store: the storefront's catalogue (open to all); follows, addresses, cart, checkout, orders, logistics, complaints and reviews (signed in, a product's reviews open to all; the complaints' back-office list for admins). */
+/** /api/store: the storefront's catalogue (open to all); follows, addresses, cart, checkout, orders, logistics, complaints, reviews, top-ups and the fund record (signed in, a product's reviews open to all; the complaints' list and the top-up audits for admins). */
 export const storeRoutes = [
   route(contracts.categories, categoriesHandler),
   route(contracts.home, homeHandler),
@@ -75,4 +82,11 @@ export const storeRoutes = [
   route(reviewRoutes.write, writeReviewHandler),
   route(reviewRoutes.product, productReviewsHandler),
   route(reviewRoutes.mine, myReviewsHandler),
+  route(fundRecordRoutes.list, fundRecordsHandler),
+  route(topUpRoutes.networks, depositNetworksHandler),
+  route(topUpRoutes.create, createTopUpHandler),
+  route(topUpRoutes.mine, myTopUpsHandler),
+  route(topUpRoutes.adminList, adminTopUpsHandler),
+  route(topUpRoutes.adminPass, passTopUpHandler),
+  route(topUpRoutes.adminRefuse, refuseTopUpHandler),
 ];

@@ -3,6 +3,7 @@ import { defineRoute } from '../api/route.ts';
 import { BLOCK_REFUSAL_REASONS } from '../blockTrade/blockOrder.ts';
 import { isDecimalString } from '../money.ts';
 import { SHIPMENT_EVENTS, TRACKING_NO_PATTERN } from '../store/logistics.ts';
+import { TOP_UP_METHODS, TOP_UP_REFUSAL_REASONS } from '../store/topUps.ts';
 import { pageQuery, pageResponse } from './paging.ts';
 import { PRICE_ALERT_KINDS } from './priceAlerts.ts';
 
@@ -22,6 +23,7 @@ export const MESSAGE_KINDS = [
   'blockTradeSettlementFailed',
   'shipmentEvent',
   'priceAlert',
+  'topUpResult',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -94,6 +96,14 @@ export const messageParamsSchemas = {
     price: money,
     level: money.optional(),
     percent: money.optional(),
+  }),
+  /** Back office audited a storefront top-up: passed with the amount credited, or refused for `reason`. */
+  topUpResult: z.object({
+    method: z.enum(TOP_UP_METHODS),
+    status: z.enum(['passed', 'refused']),
+    amount: money,
+    arrivalAmount: money.optional(),
+    reason: z.enum(TOP_UP_REFUSAL_REASONS).optional(),
   }),
 } as const satisfies Record<MessageKind, z.ZodType<Record<string, string | undefined>>>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../api/route.ts';
 import { isDecimalString } from '../money.ts';
 import { shipmentSchema } from '../store/logistics.ts';
+import { topUpSchema } from '../store/topUps.ts';
 import { messageSchema } from './messages.ts';
 import { pageQuery, pageResponse } from './paging.ts';
 import { priceAlertFiredSchema } from './priceAlerts.ts';
@@ -23,6 +24,8 @@ export const USER_EVENTS = {
   shipment: 'shipment',
   /** One of the user's price alerts fired (workers/src/alerts/): the in-app banner. */
   priceAlert: 'priceAlert',
+  /** A storefront top-up of the user's was audited (store/topUps.ts). */
+  topUp: 'topUp',
 } as const;
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
@@ -297,4 +300,5 @@ export const userEventSchemas = {
   message: messageSchema,
   shipment: shipmentSchema,
   priceAlert: priceAlertFiredSchema,
+  topUp: topUpSchema,
 } as const satisfies Record<keyof typeof USER_EVENTS, z.ZodType>;

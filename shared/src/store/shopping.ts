@@ -270,13 +270,14 @@ export const paymentSchema = z.object({
 
 const orderIdBody = z.object({ orderId: uuid('storeOrder.notFound') });
 
-export const walletSchema = z.object({ balance: usd, currency: z.literal('USD') });
+/** `balance` is what may be spent; `frozen` is held for a withdrawal under way. */
+export const walletSchema = z.object({ balance: usd, frozen: usd, currency: z.literal('USD') });
 
 export const shoppingRoutes = {
   wallet: defineRoute({
     method: 'get',
     path: '/store/wallet',
-    summary: 'The storefront balance, USD',
+    summary: 'The storefront balance, USD: available and frozen',
     auth: 'user',
     response: walletSchema,
   }),

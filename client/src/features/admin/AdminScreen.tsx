@@ -11,6 +11,7 @@ import { OutboxCard } from './OutboxCard.tsx';
 import { ReviewsCard } from './ReviewsCard.tsx';
 import { SettlementsCard } from './SettlementsCard.tsx';
 import { SupportDeskCard } from './SupportDeskCard.tsx';
+import { TopUpsCard } from './TopUpsCard.tsx';
 import '../ipo/ipo.css';
 import './admin.css';
 
@@ -31,6 +32,7 @@ function BackOfficeDesk() {
       <IssuesCard issues={issues} onReload={reloadIssues} />
       <NewIpoCard onCreated={reloadIssues} />
       <ReviewsCard />
+      <TopUpsCard />
       <SettlementsCard />
       <ComplaintsCard />
       <OutboxCard />
@@ -59,7 +61,8 @@ function BackOfficeDesk() {
 
 /**
  * `/admin`: the back office's desk, for users with the admin role: new issues and their
- * allotment batches, the customer-service desk, real-name reviews, failed block-trade settlements, complaints, the mail outbox and the job queues. Anyone else is told it is not for
+ * allotment batches, the customer-service desk, real-name reviews, storefront top-up audits, failed
+ * block-trade settlements, complaints, the mail outbox and the job queues. Anyone else is told it is not for
  * them and nothing is asked of the server (which refuses their calls anyway).
  */
 export function AdminScreen() {

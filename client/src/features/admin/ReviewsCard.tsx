@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { messageOf } from '../../lib/http/ApiError.ts';
 import { useLoad } from '../../lib/useLoad.ts';
-import { Button } from '../../shared-ui/Button.tsx';
 import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { fetchPendingReviews, reviewRealName } from './adminApi.ts';
+import { DecisionBar } from './DecisionBar.tsx';
 
 /** New requests arrive while the desk is open. */
 const REVIEWS_REFRESH_MS = 15_000;
@@ -47,32 +47,16 @@ function ReviewItem({ item, onDone }: { item: RealNameReviewItem; onDone: () => 
         {t('reviews.submitted', { time: formatDate(item.submittedAt, 'YYYY-MM-DD HH:mm') })}
         {item.hasPhoto ? ` · ${t('reviews.photo')}` : ''}
       </p>
-      <div className="admin-review__actions">
-        <Button disabled={busy} onClick={() => void decide('pass')} testId="admin-review-pass">
-          {t('reviews.pass')}
-        </Button>
-        <select
-          className="admin-review__reason"
-          aria-label={t('reviews.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value as RealNameRefusalReason)}
-          data-testid="admin-review-reason"
-        >
-          {REAL_NAME_REFUSAL_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {t(`realName.reasons.${r}`, { ns: 'translation' })}
-            </option>
-          ))}
-        </select>
-        <Button
-          variant="danger"
-          disabled={busy}
-          onClick={() => void decide('refuse')}
-          testId="admin-review-refuse"
-        >
-          {t('reviews.refuse')}
-        </Button>
-      </div>
+      <DecisionBar
+        busy={busy}
+        reasons={REAL_NAME_REFUSAL_REASONS}
+        reason={reason}
+        onReason={setReason}
+        reasonText={(r) => t(`realName.reasons.${r}`, { ns: 'translation' })}
+        labels={{ pass: t('reviews.pass'), reason: t('reviews.reason'), refuse: t('reviews.refuse') }}
+        onDecide={(decision) => void decide(decision)}
+        testId="admin-review"
+      />
     </li>
   );
 }

@@ -8,6 +8,8 @@ import {
   type RealNameReview,
   type SupportQueue,
   supportRoutes,
+  type TopUpRefusalReason,
+  topUpRoutes,
 } from '@bourse/shared';
 import { callApi } from '../../lib/http/client.ts';
 
@@ -67,3 +69,16 @@ export const takeConversation = (conversationId: string) =>
 
 export const fetchSupportContext = (conversationId: string, signal?: AbortSignal) =>
   callApi(supportRoutes.context, { params: { conversationId }, signal, silent: true });
+/** Top-ups waiting for an audit, oldest first. */
+export const fetchAuditingTopUps = (signal?: AbortSignal) =>
+  callApi(topUpRoutes.adminList, {
+    params: { state: 'auditing', page: 1, pageSize: 20 },
+    signal,
+    silent: true,
+  });
+
+export const passTopUp = (body: { id: string; arrivalAmount: string; note?: string }) =>
+  callApi(topUpRoutes.adminPass, { body, silent: true });
+
+export const refuseTopUp = (body: { id: string; reason: TopUpRefusalReason; note?: string }) =>
+  callApi(topUpRoutes.adminRefuse, { body, silent: true });

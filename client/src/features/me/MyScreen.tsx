@@ -11,7 +11,7 @@ import { CustomerServiceCell } from '../support/index.ts';
 import { displayName, maskMobile } from './displayName.ts';
 
 const SECTIONS: readonly {
-  titleKey: 'my.trading' | 'my.funds' | 'my.account' | 'my.help';
+  titleKey: 'my.trading' | 'my.funds' | 'my.store' | 'my.account' | 'my.help';
   links: [RouteId, string][];
 }[] = [
   {
@@ -32,6 +32,15 @@ const SECTIONS: readonly {
       ['bankList', '/ucenter/bank-list'],
       ['cashFund', '/personCenter/money'],
       ['moneyLog', '/personCenter/moneyLog'],
+    ],
+  },
+  {
+    titleKey: 'my.store',
+    links: [
+      ['storeBalance', '/store/balance'],
+      ['orders', '/orders'],
+      ['addresses', '/addresses'],
+      ['myReviews', '/store/reviews'],
     ],
   },
   {

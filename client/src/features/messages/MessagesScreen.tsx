@@ -22,17 +22,19 @@ function merge(arrived: readonly MessageView[], loaded: readonly MessageView[]):
 }
 
 /**
- * Bank transfers, identity checks and parcels happen in the real world: their messages keep real
+ * Bank transfers, identity checks, parcels and top-ups happen in the real world: their messages keep real
  * time and say so; every other message tells of the market and shows market time.
  */
 const REAL_WORLD_KINDS: ReadonlySet<MessageView['kind']> = new Set([
   'transferResult',
   'verificationResult',
   'shipmentEvent',
+  'topUpResult',
 ]);
 
-/** Where opening a message leads, if anywhere: a parcel's message opens its logistics page. */
+/** Where opening a message leads, if anywhere: a parcel's message opens its logistics page, a top-up's the recharge page. */
 function pageOf(message: MessageView): string | undefined {
+  if (message.kind === 'topUpResult') return '/store/recharge';
   if (message.kind !== 'shipmentEvent') return undefined;
   const p = messageParamsSchemas.shipmentEvent.safeParse(message.params);
   return p.success ? `/store/logistics/${p.data.trackingNo}` : undefined;

@@ -153,6 +153,24 @@ describe('messageText', () => {
       'Parcel update',
       'Parcel BX0123456789CN: Import customs cleared.',
     ],
+    [
+      'a top-up passed with what actually arrived',
+      {
+        kind: 'topUpResult',
+        params: { method: 'blockchain', status: 'passed', amount: '1500.00', arrivalAmount: '1499.50' },
+      },
+      'Top-up result',
+      'Your top-up of 1,500.00 USD (Blockchain) passed: 1,499.50 USD was credited to your store balance.',
+    ],
+    [
+      'a top-up refused for its reason',
+      {
+        kind: 'topUpResult',
+        params: { method: 'manual', status: 'refused', amount: '40.00', reason: 'evidenceUnclear' },
+      },
+      'Top-up result',
+      'Your top-up of 40.00 USD (Manual) was refused: The payment evidence is unclear.',
+    ],
   ])('words %s', (_, message, title, body) => {
     expect(messageText(en(), message)).toEqual({ title, body });
   });

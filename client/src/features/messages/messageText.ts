@@ -185,6 +185,27 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
         }),
       };
     }
+    case 'topUpResult': {
+      const p = messageParamsSchemas.topUpResult.safeParse(message.params);
+      if (!p.success) return unknown;
+      const method = t(`topUp.methods.${p.data.method}`);
+      const amount = cash(p.data.amount);
+      return {
+        title: t('messages.kinds.topUpResult.title'),
+        body:
+          p.data.status === 'passed'
+            ? t('messages.kinds.topUpResult.passed', {
+                method,
+                amount,
+                arrival: cash(p.data.arrivalAmount ?? p.data.amount),
+              })
+            : t('messages.kinds.topUpResult.refused', {
+                method,
+                amount,
+                reason: t(`topUp.reasons.${p.data.reason ?? 'other'}`),
+              }),
+      };
+    }
     default:
       return unknown;
   }

@@ -1,4 +1,4 @@
-/** The storefront screens, loaded as one chunk (routes.tsx): browsing, the shopper's cart, checkout, addresses and orders, logistics, complaints and reviews. */
+/** The storefront screens, loaded as one chunk (routes.tsx): browsing, the shopper's cart, checkout, addresses and orders, logistics, complaints, reviews, the balance and top-ups. */
 export { AddressEditScreen, AddressListScreen } from './AddressScreens.tsx';
 export { CartScreen } from './CartScreen.tsx';
 export { CheckoutScreen } from './CheckoutScreen.tsx';
@@ -11,3 +11,5 @@ export { MyReviewsScreen, ProductReviewsScreen } from './reviews/ReviewScreens.t
 export { WriteReviewScreen } from './reviews/WriteReviewScreen.tsx';
 export { StoreHomeScreen } from './StoreHomeScreen.tsx';
 export { StoreSearchScreen } from './StoreSearchScreen.tsx';
+export { BalanceScreen } from './wallet/BalanceScreen.tsx';
+export { RechargeScreen } from './wallet/RechargeScreen.tsx';

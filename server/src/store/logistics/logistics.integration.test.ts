@@ -20,14 +20,14 @@ import {
   SHIPMENT_EVENTS,
   shipmentJobIds,
   USER_EVENTS,
-  USER_NAMESPACE,
   userEventSchemas,
 } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
 import { useTestServer } from '../../testing/testServer.ts';
+import { listenOnUser } from '../../testing/userSocket.ts';
 
 const HOUR = 3_600_000;
 
@@ -68,20 +68,12 @@ describe.each(DB_KINDS)('store logistics on %s', (kind) => {
     expectRefused(t.database.db, send, key);
 
   async function listen(token: string) {
-    const socket = connect(`${t.baseUrl}${USER_NAMESPACE}`, {
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token },
-    });
+    const { socket, heard } = await listenOnUser(t.baseUrl, token, [
+      USER_EVENTS.shipment,
+      USER_EVENTS.message,
+    ]);
     sockets.push(socket);
-    const heard = { shipments: [] as unknown[], messages: [] as unknown[] };
-    socket.on(USER_EVENTS.shipment, (p: unknown) => heard.shipments.push(p));
-    socket.on(USER_EVENTS.message, (p: unknown) => heard.messages.push(p));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return heard;
+    return { shipments: heard.shipment, messages: heard.message };
   }
 
   it('carries an order from pickup to delivery: events, messages, live pushes and the order hook once', async () => {

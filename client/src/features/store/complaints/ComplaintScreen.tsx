@@ -67,12 +67,15 @@ export function ComplaintScreen() {
     const validation = validateComplaint(form);
     setErrors(validation.ok ? {} : validation.errors);
     if (!validation.ok) return;
-    await run(async () => {
-      await submitComplaint(validation.body, validation.certificate);
-      toast.success(t('complaint.sent'), 2500);
-      setForm((f) => ({ ...f, content: '', certificate: null }));
-      reload();
-    });
+    await run(
+      async () => {
+        await submitComplaint(validation.body, validation.certificate);
+        toast.success(t('complaint.sent'), 2500);
+        setForm((f) => ({ ...f, content: '', certificate: null }));
+        reload();
+      },
+      { staying: true },
+    );
   };
 
   return (
