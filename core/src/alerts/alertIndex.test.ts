@@ -1,4 +1,4 @@
-import type { FeedQuote, PriceAlertKind } from '@bourse/shared';
+import { type FeedQuote, feedShard, type PriceAlertKind } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { feedQuote } from '../market/testing/feedDouble.ts';
 import { AlertIndex, type AlertRecord, indexedAlert, toUnits } from './alertIndex.ts';
@@ -148,6 +148,19 @@ describe('keeping the index in step', () => {
     expect(fresh.size).toBe(2);
     expect(fired(fresh, quote('12.50', '25.00', { limitUp: null }))).toEqual(['c']);
     expect(fired(fresh, quote('13.00', '30.00', { limitUp: null, time: T0 + 1 }))).toEqual(['a']);
+  });
+
+  it('names the feed shards its alerts need, and drops a shard with its last alert', () => {
+    const index = AlertIndex.of([record('a', 'above', '10'), record('b', 'below', '9')]);
+    const other = record('c', 'above', '10', { symbol: '000001' });
+    index.put(other);
+    expect(index.shards()).toEqual(new Set([feedShard('600000'), feedShard('000001')]));
+    index.remove('a');
+    index.remove('c');
+    expect(index.shards()).toEqual(new Set([feedShard('600000')]));
+    index.fired('b', T0); // a one-shot leaves the index once fired
+    expect(AlertIndex.of([]).shards().size).toBe(0);
+    expect(index.shards().size).toBe(0);
   });
 
   it('skips an alert whose stored threshold does not read as a number', () => {

@@ -1,4 +1,4 @@
-import type { PriceAlertKind } from '@bourse/shared';
+import { FEED_SHARDS, feedShard, type PriceAlertKind } from '@bourse/shared';
 import type { AlertQuote } from './alertQuotes.ts';
 
 /**
@@ -158,6 +158,8 @@ export class AlertIndex {
    */
   private firstKeys = new Float64Array(64 * KINDS).fill(Number.POSITIVE_INFINITY);
   private readonly byId = new Map<string, IndexedAlert>();
+  /** Alerts per feed shard: an evaluator listens only to the shards where some wait. */
+  private readonly perShard = new Int32Array(FEED_SHARDS);
 
   /** Builds the index in one sort per list rather than one insertion per alert. */
   static of(alerts: Iterable<IndexedAlert>): AlertIndex {
@@ -165,6 +167,7 @@ export class AlertIndex {
     for (const alert of alerts) {
       if (Number.isNaN(alert.key)) continue;
       index.byId.set(alert.id, alert);
+      index.perShard[feedShard(alert.symbol)]!++;
       index.lists[index.slot(alert.symbol) * KINDS + KIND_SLOT[alert.kind]]!.push(alert);
     }
     index.lists.forEach((list, at) => {
@@ -176,6 +179,13 @@ export class AlertIndex {
 
   get size(): number {
     return this.byId.size;
+  }
+
+  /** The feed shards that carry a symbol with an alert. */
+  shards(): Set<number> {
+    const shards = new Set<number>();
+    this.perShard.forEach((count, shard) => count > 0 && shards.add(shard));
+    return shards;
   }
 
   get(id: string): IndexedAlert | undefined {
@@ -207,12 +217,14 @@ export class AlertIndex {
     list.splice(upperBound(list, alert.key), 0, alert);
     this.firstKeys[at] = list[0]!.key;
     this.byId.set(alert.id, alert);
+    this.perShard[feedShard(alert.symbol)]!++;
   }
 
   remove(id: string): void {
     const alert = this.byId.get(id);
     if (!alert) return;
     this.byId.delete(id);
+    this.perShard[feedShard(alert.symbol)]!--;
     const at = this.slot(alert.symbol) * KINDS + KIND_SLOT[alert.kind];
     const list = this.lists[at]!;
     // Its equals sit just before the upper bound: walk back to it.

@@ -46,6 +46,8 @@ export class AlertEvaluator {
   private stopped = false;
   private connectedOnce = false;
   private inFlight = new Set<Promise<unknown>>();
+  /** Feed shards subscribed: those with alerts. With none, the feed costs this process nothing. */
+  private readonly listening = new Set<number>();
   private readonly channels: readonly AlertChannel[];
   private readonly failed = new ThrottledWarning('alerts: evaluation work failed');
   private readonly unparsed = new ThrottledWarning('alerts: dropped a feed message that does not parse');
@@ -68,10 +70,13 @@ export class AlertEvaluator {
     return this.index.size;
   }
 
+  private quotesChannel(shard: number): string {
+    return this.key(FEED_KEYS.quotesChannel(shard));
+  }
+
   async start(): Promise<void> {
     const quoteChannels = new Set<string>();
-    for (let shard = 0; shard < FEED_SHARDS; shard++)
-      quoteChannels.add(this.key(FEED_KEYS.quotesChannel(shard)));
+    for (let shard = 0; shard < FEED_SHARDS; shard++) quoteChannels.add(this.quotesChannel(shard));
     const changesChannel = this.key(ALERT_CHANGES_CHANNEL);
     this.subscriber.on('message', (channel: string, text: string) => {
       if (quoteChannels.has(channel)) this.onQuotes(text);
@@ -81,7 +86,7 @@ export class AlertEvaluator {
     this.subscriber.on('ready', () => {
       if (this.connectedOnce) this.track(this.reload());
     });
-    await this.subscriber.subscribe(changesChannel, ...quoteChannels);
+    await this.subscriber.subscribe(changesChannel);
     this.connectedOnce = true;
     await this.reload();
     this.timer = setInterval(() => this.track(this.reload()), this.options.reloadMs ?? 300_000);
@@ -117,6 +122,19 @@ export class AlertEvaluator {
       this.changedDuringReload = null;
       if (changed.size > 0) await this.refresh([...changed]);
     }
+    await this.followShards();
+  }
+
+  /** Listens to the feed shards that carry alerts, and to no other (ioredis keeps them across reconnects). */
+  private async followShards(): Promise<void> {
+    if (this.stopped) return;
+    const wanted = this.index.shards();
+    const join = [...wanted].filter((shard) => !this.listening.has(shard));
+    const leave = [...this.listening].filter((shard) => !wanted.has(shard));
+    for (const shard of join) this.listening.add(shard);
+    for (const shard of leave) this.listening.delete(shard);
+    if (join.length > 0) await this.subscriber.subscribe(...join.map((shard) => this.quotesChannel(shard)));
+    if (leave.length > 0) await this.subscriber.unsubscribe(...leave.map((shard) => this.quotesChannel(shard)));
   }
 
   /** Re-reads some alerts: enabled ones go (back) in with their stored state, the others out. */
@@ -132,6 +150,7 @@ export class AlertEvaluator {
       if (row) this.index.put(indexedAlert(row));
       else this.index.remove(id);
     }
+    await this.followShards();
   }
 
   private onChanges(text: string): void {
@@ -172,6 +191,7 @@ export class AlertEvaluator {
     }
     const won = new Set(claimed.map((c) => c.event.alertId));
     for (const { alert, quote } of firings) if (won.has(alert.id)) this.index.fired(alert.id, quote.time);
+    await this.followShards();
     // Lost to another replica (or changed by the user meanwhile): take the stored state. The
     // winner announces nothing: every replica hears the same quote and learns it here.
     const lost = ids.filter((id) => !won.has(id));
