@@ -184,7 +184,9 @@ export class AlertIndex {
   /** The feed shards that carry a symbol with an alert. */
   shards(): Set<number> {
     const shards = new Set<number>();
-    this.perShard.forEach((count, shard) => count > 0 && shards.add(shard));
+    this.perShard.forEach((count, shard) => {
+      if (count > 0) shards.add(shard);
+    });
     return shards;
   }
 

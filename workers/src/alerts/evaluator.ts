@@ -134,7 +134,8 @@ export class AlertEvaluator {
     for (const shard of join) this.listening.add(shard);
     for (const shard of leave) this.listening.delete(shard);
     if (join.length > 0) await this.subscriber.subscribe(...join.map((shard) => this.quotesChannel(shard)));
-    if (leave.length > 0) await this.subscriber.unsubscribe(...leave.map((shard) => this.quotesChannel(shard)));
+    if (leave.length > 0)
+      await this.subscriber.unsubscribe(...leave.map((shard) => this.quotesChannel(shard)));
   }
 
   /** Re-reads some alerts: enabled ones go (back) in with their stored state, the others out. */
