@@ -11,6 +11,7 @@ import { allotmentQueue } from './ipo/allotmentRuns.ts';
 import { type MessagePublisher, redisMessagePublisher } from './messages/publisher.ts';
 import type { PlatformContext } from './platform/context.ts';
 import type { TopUpDeps } from './store/topUps/topUps.ts';
+import type { WithdrawalDeps } from './store/withdrawals/withdrawals.ts';
 import { type SupportDeps, supportSendLimit } from './support/chat.ts';
 import { redisSupportPublisher } from './support/publisher.ts';
 import { redisMarketView } from './trading/marketView.ts';
@@ -38,6 +39,8 @@ export interface CoreServices {
   alerts: AlertsDeps;
   /** Storefront top-ups and their audits. */
   topUps: TopUpDeps;
+  /** Storefront withdrawals and their audits. */
+  withdrawals: WithdrawalDeps;
 }
 
 /**
@@ -78,6 +81,13 @@ export function createCoreServices(platform: PlatformContext): CoreServices {
       depositAddresses: platform.config.storeDepositAddresses,
       messages,
       events: redisUserEventPublisher(redis, redisPrefix, 'topUp'),
+    },
+    withdrawals: {
+      db,
+      charge: platform.config.storeWithdrawalCharge,
+      payPassword: platform,
+      messages,
+      events: redisUserEventPublisher(redis, redisPrefix, 'withdrawal'),
     },
   };
 }

@@ -360,6 +360,11 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     lazy: lazyScreen(() => store().then((m) => m.RechargeScreen), ['store']),
   },
   {
+    path: '/store/withdraw',
+    id: 'storeWithdraw',
+    lazy: lazyScreen(() => store().then((m) => m.WithdrawScreen), ['store']),
+  },
+  {
     path: '/store/logistics/:trackingNo',
     id: 'logistics',
     lazy: lazyScreen(() => store().then((m) => m.LogisticsScreen), ['store']),

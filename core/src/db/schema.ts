@@ -42,6 +42,7 @@ export {
 export { storeReviewPictures, storeReviews } from '../store/reviews/schema.ts';
 export { storeProductSpecs, storeProducts, storeShopFollows, storeShops } from '../store/schema.ts';
 export { storeTopUps } from '../store/topUps/schema.ts';
+export { storeWithdrawals } from '../store/withdrawals/schema.ts';
 export { supportConversations, supportMessages, supportPictures } from '../support/schema.ts';
 export { fills, matcherFences, orders, positionHistory, positions } from '../trading/schema.ts';
 export { watchlistItems } from '../watchlist/schema.ts';

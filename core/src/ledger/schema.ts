@@ -12,7 +12,7 @@ import { cny, createdNow } from './columns.ts';
  * at NAV 1) and `fundIncome` (the fund's earnings, paid out as yield). The storefront's USD
  * accounts stand apart: each user's `storeBalance` (available) and `storeFrozen` (held for a
  * withdrawal under way), and the house's `storeExternal` (paper
- * deposits) and `storeSales` (what shoppers paid, owed to the shops). A user account caches
+ * deposits) and `storeSales` (what shoppers paid, owed to the shops) and `storeFees` (withdrawal service charges kept). A user account caches
  * its balance, updated under a row lock in the transaction that posts to it; house accounts
  * are hot rows shared by every trade, so their balances are only ever derived from postings.
  */
@@ -36,6 +36,7 @@ export const ledgerAccounts = pgTable(
         'storeFrozen',
         'storeExternal',
         'storeSales',
+        'storeFees',
       ],
     }).notNull(),
     /** CNY for the securities cash; USD for the storefront's accounts (store*). An entry never mixes the two. */
@@ -57,7 +58,7 @@ export const ledgerAccounts = pgTable(
     ),
     check(
       'ledger_accounts_currency_check',
-      sql`(${t.currency} = 'USD') = (${t.kind} in ('storeBalance', 'storeFrozen', 'storeExternal', 'storeSales'))`,
+      sql`(${t.currency} = 'USD') = (${t.kind} in ('storeBalance', 'storeFrozen', 'storeExternal', 'storeSales', 'storeFees'))`,
     ),
     check('ledger_accounts_balance_check', sql`${t.userId} is null or ${t.balance} >= 0`),
   ],
@@ -86,6 +87,10 @@ export const journalEntries = pgTable(
         'storePayment',
         'storeRefund',
         'storeTopUp',
+        'storeWithdrawalFreeze',
+        'storeWithdrawalRelease',
+        'storeWithdrawal',
+        'storeServiceCharge',
       ],
     }).notNull(),
     userId: uuid('user_id').references(() => users.id),

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isUnsupportedNetwork, positiveMoneyString } from '@bourse/shared';
+import { Dec, isDecimalString, isUnsupportedNetwork, positiveMoneyString } from '@bourse/shared';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -36,6 +36,8 @@ export interface AppConfig {
    * the platform's deposit address on it (STORE_DEPOSIT_ADDRESSES).
    */
   storeDepositAddresses: { network: string; address: string }[];
+  /** A storefront withdrawal's service charge: `rate` of the amount, at least `minimum` USD. */
+  storeWithdrawalCharge: { rate: string; minimum: string };
   /** Real-name verification passes on submission instead of waiting for back office (demo mode by default). */
   realNameAutoApprove: boolean;
   /** The IPO calendar starts each allotment batch on T+1; false leaves every run to back office. */
@@ -111,6 +113,18 @@ const envSchema = z.object({
         ctx.addIssue({ code: 'custom', message: 'a network is listed twice' });
       return pairs;
     }),
+  // The withdrawal service charge: a fraction of the amount (0 to 0.2) with a minimum in USD.
+  STORE_WITHDRAWAL_CHARGE_RATE: z
+    .string()
+    .default('0.01')
+    .refine((v) => isDecimalString(v) && new Dec(v).gte(0) && new Dec(v).lte('0.2'), 'a rate from 0 to 0.2'),
+  STORE_WITHDRAWAL_CHARGE_MIN: z
+    .string()
+    .default('2.00')
+    .refine(
+      (v) => isDecimalString(v) && new Dec(v).gte(0) && new Dec(v).decimalPlaces() <= 2,
+      'USD, 0 or more',
+    ),
   REAL_NAME_AUTO_APPROVE: flag.optional(),
   IPO_AUTO_ALLOTMENT: flag.default(true),
   CLIENT_DIST: z.string().min(1).optional(),
@@ -173,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storeAutoReceiptMs: e.STORE_AUTO_RECEIPT_MS ?? (demoMode ? 120_000 : 7 * DAY_MS),
     storeAfterSaleWindowMs: e.STORE_AFTER_SALE_WINDOW_MS ?? (demoMode ? 120_000 : 7 * DAY_MS),
     storeDepositAddresses: e.STORE_DEPOSIT_ADDRESSES,
+    storeWithdrawalCharge: { rate: e.STORE_WITHDRAWAL_CHARGE_RATE, minimum: e.STORE_WITHDRAWAL_CHARGE_MIN },
     realNameAutoApprove: e.REAL_NAME_AUTO_APPROVE ?? demoMode,
     ipoAutoAllotment: e.IPO_AUTO_ALLOTMENT,
     clientDist: absolute(e.CLIENT_DIST ?? resolve(repoRoot, 'client/dist')),

@@ -7,13 +7,18 @@ type JournalKind = (typeof journalEntries.$inferSelect)['kind'];
 
 /**
  * What each storefront journal entry is to the shopper. Demo mode's opening deposit is an
- * adjustment: no one paid it in. Withdrawals, service charges and payouts have no entries yet.
+ * adjustment: no one paid it in. A withdrawal's freeze, release and payout are all its
+ * withdrawal; the charge kept on payout is its own. Payouts to shops have no entries yet.
  */
 const RECORD_KIND_OF: Partial<Record<JournalKind, FundRecordKind>> = {
   storeTopUp: 'topUp',
   storePayment: 'payment',
   storeRefund: 'refund',
   storeDeposit: 'adjustment',
+  storeWithdrawalFreeze: 'withdrawal',
+  storeWithdrawalRelease: 'withdrawal',
+  storeWithdrawal: 'withdrawal',
+  storeServiceCharge: 'serviceCharge',
 };
 
 const journalKindsOf = (kind: FundRecordKind) =>

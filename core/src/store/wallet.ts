@@ -13,31 +13,49 @@ export interface Wallet {
   userId: string;
   accountId: string;
   balance: Dec;
+  /** The `storeFrozen` account, when locked too (lockWallet's `withFrozen`). */
+  frozen?: { accountId: string; balance: Dec };
 }
 
-type StoreAccount = 'storeBalance' | 'storeExternal' | 'storeSales';
-type StoreEntryKind = 'storeDeposit' | 'storePayment' | 'storeRefund' | 'storeTopUp';
+type UserAccount = 'storeBalance' | 'storeFrozen';
+type StoreAccount = UserAccount | 'storeExternal' | 'storeSales' | 'storeFees';
+type StoreEntryKind =
+  | 'storeDeposit'
+  | 'storePayment'
+  | 'storeRefund'
+  | 'storeTopUp'
+  | 'storeWithdrawalFreeze'
+  | 'storeWithdrawalRelease'
+  | 'storeWithdrawal'
+  | 'storeServiceCharge';
 
 /** The storefront's ledger has no trading day: entries are dated by the UTC calendar. */
 const entryDate = (now: Date) => now.toISOString().slice(0, 10);
 
-/** Opens the user's storefront account if new and locks it for this transaction. */
-export async function lockWallet(tx: Db, userId: string): Promise<Wallet> {
+/** Opens one of the user's storefront accounts if new and locks it for this transaction. */
+async function lockAccount(tx: Db, userId: string, kind: UserAccount) {
   const locked = () =>
     tx
       .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
       .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'storeBalance')))
+      .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, kind)))
       .for('update');
   let [row] = await locked();
   if (!row) {
-    await tx
-      .insert(ledgerAccounts)
-      .values({ userId, kind: 'storeBalance', currency: 'USD' })
-      .onConflictDoNothing();
+    await tx.insert(ledgerAccounts).values({ userId, kind, currency: 'USD' }).onConflictDoNothing();
     [row] = await locked();
   }
-  return { userId, accountId: row!.id, balance: new Dec(row!.balance) };
+  return { accountId: row!.id, balance: new Dec(row!.balance) };
+}
+
+/**
+ * Opens the user's storefront account if new and locks it for this transaction; with
+ * `withFrozen`, the frozen account too (always after the available one, so lockers never cross).
+ */
+export async function lockWallet(tx: Db, userId: string, { withFrozen = false } = {}): Promise<Wallet> {
+  const available = await lockAccount(tx, userId, 'storeBalance');
+  const frozen = withFrozen ? await lockAccount(tx, userId, 'storeFrozen') : undefined;
+  return { userId, ...available, ...(frozen && { frozen }) };
 }
 
 /** The available balance as committed, for reading; zero before the account exists. */
@@ -61,9 +79,10 @@ export async function readWallet(db: Db, userId: string): Promise<{ available: D
 }
 
 /**
- * Posts one balanced USD entry: `amount` leaves `from` and reaches `to`, one of them the
- * locked wallet. The wallet's cached balance moves with it; it never goes below zero (the
- * caller refuses first; the account's CHECK is the backstop).
+ * Posts one balanced USD entry: `amount` leaves `from` and reaches `to`, either of them may be
+ * the locked wallet's (`storeFrozen` only when locked with it). The wallet's cached balances
+ * move with it; they never go below zero (the caller refuses first; the account's CHECK is
+ * the backstop).
  */
 export async function postWallet(
   tx: Db,
@@ -74,39 +93,51 @@ export async function postWallet(
   amount: Dec,
   now = new Date(),
 ): Promise<string> {
-  const delta = to === 'storeBalance' ? amount : from === 'storeBalance' ? amount.negated() : new Dec(0);
-  const after = wallet.balance.plus(delta);
-  if (after.isNegative()) throw new Error('storefront balance would go negative');
+  const own = (account: StoreAccount) => {
+    if (account === 'storeBalance') return wallet;
+    if (account !== 'storeFrozen') return undefined;
+    if (!wallet.frozen) throw new Error('the frozen account was not locked');
+    return wallet.frozen;
+  };
+  const delta = (account: StoreAccount) =>
+    account === to ? amount : account === from ? amount.negated() : new Dec(0);
+  const after = (account: UserAccount) => own(account)!.balance.plus(delta(account));
+  for (const account of [from, to]) {
+    if (own(account) && after(account as UserAccount).isNegative())
+      throw new Error(`storefront ${account} would go negative`);
+  }
   const [entry] = await tx
     .insert(journalEntries)
-    .values({ kind, userId: wallet.userId, tradingDate: entryDate(now), cashAfter: after.toFixed(2) })
+    .values({
+      kind,
+      userId: wallet.userId,
+      tradingDate: entryDate(now),
+      cashAfter: after('storeBalance').toFixed(2),
+    })
     .returning({ id: journalEntries.id });
   const house = await tx
     .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
     .from(ledgerAccounts)
     .where(and(isNull(ledgerAccounts.userId), sql`${ledgerAccounts.kind} in (${from}, ${to})`));
-  const accountOf = (account: StoreAccount) =>
-    account === 'storeBalance' ? wallet.accountId : house.find((h) => h.kind === account)!.id;
-  const balanceAfter = (account: StoreAccount) => (account === 'storeBalance' ? after.toFixed(2) : null);
-  await tx.insert(postings).values([
-    {
+  const posting = (account: StoreAccount) => {
+    const mine = own(account);
+    return {
       entryId: entry!.id,
-      accountId: accountOf(from),
-      amount: amount.negated().toFixed(2),
-      balanceAfter: balanceAfter(from),
-    },
-    {
-      entryId: entry!.id,
-      accountId: accountOf(to),
-      amount: amount.toFixed(2),
-      balanceAfter: balanceAfter(to),
-    },
-  ]);
-  await tx
-    .update(ledgerAccounts)
-    .set({ balance: after.toFixed(2) })
-    .where(eq(ledgerAccounts.id, wallet.accountId));
-  wallet.balance = after;
+      accountId: mine ? mine.accountId : house.find((h) => h.kind === account)!.id,
+      amount: delta(account).toFixed(2),
+      balanceAfter: mine ? after(account as UserAccount).toFixed(2) : null,
+    };
+  };
+  await tx.insert(postings).values([posting(from), posting(to)]);
+  for (const account of [from, to]) {
+    const mine = own(account);
+    if (!mine) continue;
+    mine.balance = after(account as UserAccount);
+    await tx
+      .update(ledgerAccounts)
+      .set({ balance: mine.balance.toFixed(2) })
+      .where(eq(ledgerAccounts.id, mine.accountId));
+  }
   return entry!.id;
 }
 

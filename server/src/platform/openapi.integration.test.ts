@@ -20,6 +20,7 @@ import {
   tradingRoutes,
   userRoutes,
   watchlistRoutes,
+  withdrawalRoutes,
 } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../testing/testServer.ts';
@@ -56,6 +57,7 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       priceAlertRoutes,
       fundRecordRoutes,
       topUpRoutes,
+      withdrawalRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));

@@ -6,6 +6,7 @@ import {
   reviewRoutes,
   shoppingRoutes as shopping,
   topUpRoutes,
+  withdrawalRoutes,
 } from '@bourse/shared';
 import { route } from '../http/mountRoute.ts';
 import {
@@ -45,8 +46,16 @@ import { createTopUpHandler } from './topUps/create.handler.ts';
 import { myTopUpsHandler } from './topUps/mine.handler.ts';
 import { depositNetworksHandler } from './topUps/networks.handler.ts';
 import { unfollowHandler } from './unfollow.handler.ts';
+import {
+  adminWithdrawalsHandler,
+  passWithdrawalHandler,
+  refuseWithdrawalHandler,
+} from './withdrawals/admin.handlers.ts';
+import { createWithdrawalHandler } from './withdrawals/create.handler.ts';
+import { myWithdrawalsHandler } from './withdrawals/mine.handler.ts';
+import { withdrawalTermsHandler } from './withdrawals/terms.handler.ts';
 
-/** /api/store: the storefront's catalogue (open to all); follows, addresses, cart, checkout, orders, logistics, complaints, reviews, top-ups and the fund record (signed in, a product's reviews open to all; the complaints' list and the top-up audits for admins). */
+/** /api/store: the storefront's catalogue (open to all); follows, addresses, cart, checkout, orders, logistics, complaints, reviews, top-ups, withdrawals and the fund record (signed in, a product's reviews open to all; the complaints' list and the top-up and withdrawal audits for admins). */
 export const storeRoutes = [
   route(contracts.categories, categoriesHandler),
   route(contracts.home, homeHandler),
@@ -89,4 +98,10 @@ export const storeRoutes = [
   route(topUpRoutes.adminList, adminTopUpsHandler),
   route(topUpRoutes.adminPass, passTopUpHandler),
   route(topUpRoutes.adminRefuse, refuseTopUpHandler),
+  route(withdrawalRoutes.terms, withdrawalTermsHandler),
+  route(withdrawalRoutes.create, createWithdrawalHandler),
+  route(withdrawalRoutes.mine, myWithdrawalsHandler),
+  route(withdrawalRoutes.adminList, adminWithdrawalsHandler),
+  route(withdrawalRoutes.adminPass, passWithdrawalHandler),
+  route(withdrawalRoutes.adminRefuse, refuseWithdrawalHandler),
 ];

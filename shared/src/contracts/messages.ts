@@ -4,6 +4,7 @@ import { BLOCK_REFUSAL_REASONS } from '../blockTrade/blockOrder.ts';
 import { isDecimalString } from '../money.ts';
 import { SHIPMENT_EVENTS, TRACKING_NO_PATTERN } from '../store/logistics.ts';
 import { TOP_UP_METHODS, TOP_UP_REFUSAL_REASONS } from '../store/topUps.ts';
+import { WITHDRAWAL_REFUSAL_REASONS } from '../store/withdrawals.ts';
 import { pageQuery, pageResponse } from './paging.ts';
 import { PRICE_ALERT_KINDS } from './priceAlerts.ts';
 
@@ -24,6 +25,7 @@ export const MESSAGE_KINDS = [
   'shipmentEvent',
   'priceAlert',
   'topUpResult',
+  'withdrawalResult',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -104,6 +106,13 @@ export const messageParamsSchemas = {
     amount: money,
     arrivalAmount: money.optional(),
     reason: z.enum(TOP_UP_REFUSAL_REASONS).optional(),
+  }),
+  /** Back office audited a storefront withdrawal of `amount` to the card ending `cardTail`: paid out, or refused for `reason` and released. */
+  withdrawalResult: z.object({
+    status: z.enum(['passed', 'refused']),
+    amount: money,
+    cardTail: z.string(),
+    reason: z.enum(WITHDRAWAL_REFUSAL_REASONS).optional(),
   }),
 } as const satisfies Record<MessageKind, z.ZodType<Record<string, string | undefined>>>;
 

@@ -3,6 +3,7 @@ import { defineRoute } from '../api/route.ts';
 import { isDecimalString } from '../money.ts';
 import { shipmentSchema } from '../store/logistics.ts';
 import { topUpSchema } from '../store/topUps.ts';
+import { withdrawalSchema } from '../store/withdrawals.ts';
 import { messageSchema } from './messages.ts';
 import { pageQuery, pageResponse } from './paging.ts';
 import { priceAlertFiredSchema } from './priceAlerts.ts';
@@ -26,6 +27,8 @@ export const USER_EVENTS = {
   priceAlert: 'priceAlert',
   /** A storefront top-up of the user's was audited (store/topUps.ts). */
   topUp: 'topUp',
+  /** A storefront withdrawal of the user's was audited (store/withdrawals.ts). */
+  withdrawal: 'withdrawal',
 } as const;
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
@@ -301,4 +304,5 @@ export const userEventSchemas = {
   shipment: shipmentSchema,
   priceAlert: priceAlertFiredSchema,
   topUp: topUpSchema,
+  withdrawal: withdrawalSchema,
 } as const satisfies Record<keyof typeof USER_EVENTS, z.ZodType>;

@@ -8,3 +8,4 @@ export * from './orderStates.ts';
 export * from './reviews.ts';
 export * from './shopping.ts';
 export * from './topUps.ts';
+export * from './withdrawals.ts';

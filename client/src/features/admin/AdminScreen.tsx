@@ -12,6 +12,7 @@ import { ReviewsCard } from './ReviewsCard.tsx';
 import { SettlementsCard } from './SettlementsCard.tsx';
 import { SupportDeskCard } from './SupportDeskCard.tsx';
 import { TopUpsCard } from './TopUpsCard.tsx';
+import { WithdrawalsCard } from './WithdrawalsCard.tsx';
 import '../ipo/ipo.css';
 import './admin.css';
 
@@ -33,6 +34,7 @@ function BackOfficeDesk() {
       <NewIpoCard onCreated={reloadIssues} />
       <ReviewsCard />
       <TopUpsCard />
+      <WithdrawalsCard />
       <SettlementsCard />
       <ComplaintsCard />
       <OutboxCard />

@@ -10,6 +10,8 @@ import {
   supportRoutes,
   type TopUpRefusalReason,
   topUpRoutes,
+  type WithdrawalRefusalReason,
+  withdrawalRoutes,
 } from '@bourse/shared';
 import { callApi } from '../../lib/http/client.ts';
 
@@ -82,3 +84,17 @@ export const passTopUp = (body: { id: string; arrivalAmount: string; note?: stri
 
 export const refuseTopUp = (body: { id: string; reason: TopUpRefusalReason; note?: string }) =>
   callApi(topUpRoutes.adminRefuse, { body, silent: true });
+
+/** Withdrawals waiting for an audit, oldest first. */
+export const fetchAuditingWithdrawals = (signal?: AbortSignal) =>
+  callApi(withdrawalRoutes.adminList, {
+    params: { state: 'auditing', page: 1, pageSize: 20 },
+    signal,
+    silent: true,
+  });
+
+export const passWithdrawal = (body: { id: string; note?: string }) =>
+  callApi(withdrawalRoutes.adminPass, { body, silent: true });
+
+export const refuseWithdrawal = (body: { id: string; reason: WithdrawalRefusalReason; note?: string }) =>
+  callApi(withdrawalRoutes.adminRefuse, { body, silent: true });

@@ -12,76 +12,19 @@ import type { FieldErrors } from '../../lib/forms.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { Field } from '../../shared-ui/Field.tsx';
-import { Icon } from '../../shared-ui/Icon.tsx';
 import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { Sheet } from '../../shared-ui/Sheet.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { FormError, useFormSubmit } from '../../shared-ui/useFormSubmit.tsx';
 import { PayPasswordSheet } from '../identity/index.ts';
 import { type AccountSummary, fetchAccount } from '../trade/index.ts';
 import { fetchCards, requestTransfer } from './bankingApi.ts';
+import { CardPicker } from './CardPicker.tsx';
 import { NoticeCard } from './NoticeCard.tsx';
 import { type TransferField, validateTransfer } from './transferForm.ts';
 import { useBankName } from './useBankName.ts';
 import { useIdempotencyKey } from './useIdempotencyKey.ts';
 import './banking.css';
-
-function CardPicker({
-  cards,
-  value,
-  onChange,
-  error,
-}: {
-  cards: BankCardView[];
-  value: string;
-  onChange: (id: string) => void;
-  error?: string;
-}) {
-  const { t } = useTranslation();
-  const bankName = useBankName();
-  const [open, setOpen] = useState(false);
-  const chosen = cards.find((c) => c.id === value);
-  const label = (card: BankCardView) =>
-    t('bank.card.label', { bank: bankName(card.bank), tail: card.cardTail });
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <span className="field__label">{t('bank.transfer.card')}</span>
-      <button type="button" className="card-picker" onClick={() => setOpen(true)} data-testid="transfer-card">
-        <span>{chosen ? label(chosen) : t('bank.transfer.chooseCard')}</span>
-        <Icon name="chevron" size={18} />
-      </button>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {open ? (
-        <Sheet title={t('bank.transfer.chooseCard')} onClose={() => setOpen(false)} testId="card-sheet">
-          <ul className="card-choices">
-            {cards.map((card) => (
-              <li key={card.id}>
-                <button
-                  type="button"
-                  className="cell cell--choice"
-                  aria-pressed={card.id === value}
-                  onClick={() => {
-                    onChange(card.id);
-                    setOpen(false);
-                  }}
-                  data-testid="card-choice"
-                >
-                  <span className="cell__label">{label(card)}</span>
-                  {card.id === value ? <Icon name="check" size={18} /> : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </Sheet>
-      ) : null}
-    </div>
-  );
-}
 
 function TransferForm({
   direction,

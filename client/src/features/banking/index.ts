@@ -1,1 +1,3 @@
+export { fetchCards } from './bankingApi.ts';
+export { CardPicker } from './CardPicker.tsx';
 export { useIdempotencyKey } from './useIdempotencyKey.ts';

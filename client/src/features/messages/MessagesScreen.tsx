@@ -22,7 +22,7 @@ function merge(arrived: readonly MessageView[], loaded: readonly MessageView[]):
 }
 
 /**
- * Bank transfers, identity checks, parcels and top-ups happen in the real world: their messages keep real
+ * Bank transfers, identity checks, parcels, top-ups and withdrawals happen in the real world: their messages keep real
  * time and say so; every other message tells of the market and shows market time.
  */
 const REAL_WORLD_KINDS: ReadonlySet<MessageView['kind']> = new Set([
@@ -30,11 +30,13 @@ const REAL_WORLD_KINDS: ReadonlySet<MessageView['kind']> = new Set([
   'verificationResult',
   'shipmentEvent',
   'topUpResult',
+  'withdrawalResult',
 ]);
 
-/** Where opening a message leads, if anywhere: a parcel's message opens its logistics page, a top-up's the recharge page. */
+/** Where opening a message leads, if anywhere: a parcel's message opens its logistics page, a top-up's the recharge page, a withdrawal's the withdraw page. */
 function pageOf(message: MessageView): string | undefined {
   if (message.kind === 'topUpResult') return '/store/recharge';
+  if (message.kind === 'withdrawalResult') return '/store/withdraw';
   if (message.kind !== 'shipmentEvent') return undefined;
   const p = messageParamsSchemas.shipmentEvent.safeParse(message.params);
   return p.success ? `/store/logistics/${p.data.trackingNo}` : undefined;

@@ -171,6 +171,21 @@ describe('messageText', () => {
       'Top-up result',
       'Your top-up of 40.00 USD (Manual) was refused: The payment evidence is unclear.',
     ],
+    [
+      'a withdrawal paid out',
+      { kind: 'withdrawalResult', params: { status: 'passed', amount: '300.00', cardTail: '3446' } },
+      'Withdrawal result',
+      'Your withdrawal of 300.00 USD to the card ending 3446 passed and was paid out.',
+    ],
+    [
+      'a withdrawal refused and released for its reason',
+      {
+        kind: 'withdrawalResult',
+        params: { status: 'refused', amount: '500.00', cardTail: '3446', reason: 'cardProblem' },
+      },
+      'Withdrawal result',
+      'Your withdrawal of 500.00 USD to the card ending 3446 was refused and released back to your balance: The bank card cannot receive this payment.',
+    ],
   ])('words %s', (_, message, title, body) => {
     expect(messageText(en(), message)).toEqual({ title, body });
   });

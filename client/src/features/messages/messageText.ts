@@ -206,6 +206,21 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
               }),
       };
     }
+    case 'withdrawalResult': {
+      const p = messageParamsSchemas.withdrawalResult.safeParse(message.params);
+      if (!p.success) return unknown;
+      const figures = { amount: cash(p.data.amount), tail: p.data.cardTail };
+      return {
+        title: t('messages.kinds.withdrawalResult.title'),
+        body:
+          p.data.status === 'passed'
+            ? t('messages.kinds.withdrawalResult.passed', figures)
+            : t('messages.kinds.withdrawalResult.refused', {
+                ...figures,
+                reason: t(`withdrawal.reasons.${p.data.reason ?? 'other'}`),
+              }),
+      };
+    }
     default:
       return unknown;
   }

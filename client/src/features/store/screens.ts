@@ -1,4 +1,4 @@
-/** The storefront screens, loaded as one chunk (routes.tsx): browsing, the shopper's cart, checkout, addresses and orders, logistics, complaints, reviews, the balance and top-ups. */
+/** The storefront screens, loaded as one chunk (routes.tsx): browsing, the shopper's cart, checkout, addresses and orders, logistics, complaints, reviews, the balance, top-ups and withdrawals. */
 export { AddressEditScreen, AddressListScreen } from './AddressScreens.tsx';
 export { CartScreen } from './CartScreen.tsx';
 export { CheckoutScreen } from './CheckoutScreen.tsx';
@@ -13,3 +13,4 @@ export { StoreHomeScreen } from './StoreHomeScreen.tsx';
 export { StoreSearchScreen } from './StoreSearchScreen.tsx';
 export { BalanceScreen } from './wallet/BalanceScreen.tsx';
 export { RechargeScreen } from './wallet/RechargeScreen.tsx';
+export { WithdrawScreen } from './wallet/WithdrawScreen.tsx';

@@ -47,6 +47,9 @@ function BalanceCard() {
       >
         {t('wallet.recharge')}
       </Link>
+      <Link to="/store/withdraw" className="button button--block" data-testid="wallet-withdraw">
+        {t('wallet.withdraw')}
+      </Link>
     </section>
   );
 }

@@ -1,4 +1,11 @@
-import { type FundRecordKind, fundRecordRoutes, type TopUpRequest, topUpRoutes } from '@bourse/shared';
+import {
+  type FundRecordKind,
+  fundRecordRoutes,
+  type TopUpRequest,
+  topUpRoutes,
+  type WithdrawalRequest,
+  withdrawalRoutes,
+} from '@bourse/shared';
 import { callApi, request } from '../../../lib/http/client.ts';
 
 export const FUND_RECORD_PAGE = 20;
@@ -27,3 +34,12 @@ export function submitTopUp(fields: TopUpRequest, evidence: File, idempotencyKey
     silent: true,
   });
 }
+
+export const fetchWithdrawalTerms = (signal?: AbortSignal) =>
+  callApi(withdrawalRoutes.terms, { signal, silent: true });
+
+export const fetchMyWithdrawals = (signal?: AbortSignal) =>
+  callApi(withdrawalRoutes.mine, { params: { page: 1, pageSize: 20 }, signal, silent: true });
+
+export const submitWithdrawal = (body: WithdrawalRequest, idempotencyKey: string) =>
+  callApi(withdrawalRoutes.create, { body, headers: { 'Idempotency-Key': idempotencyKey }, silent: true });
