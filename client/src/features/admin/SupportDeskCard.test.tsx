@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeMarketSocket } from '../../test/fakeMarketSocket.ts';
-import { demoUser, fakeApi, ok } from '../../test/fixtures.ts';
+import { demoUser, fakeApi, jsonResponse, ok } from '../../test/fixtures.ts';
 import { logIn, renderApp, resetSession } from '../../test/renderApp.tsx';
 import { useSession } from '../session/sessionStore.ts';
 import { resetSupport } from '../support/index.ts';
@@ -146,5 +146,27 @@ describe('the customer-service desk', () => {
         .getAllByTestId('chat-message')
         .map((m) => m.dataset.seq),
     ).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('names the agent who takes a conversation from the answer, with no assignment event heard', async () => {
+    let agent: QueueItem['agent'] = null;
+    fakeApi({
+      'GET /ipo/calendar': ok([]),
+      'GET /admin/realName': ok({ items: [], page: 1, pageSize: 20, total: 0 }),
+      'GET /admin/support/conversations': ok([item]),
+      'GET /admin/support/context': () =>
+        jsonResponse({ code: 1, msg: 'ok', data: { ...context, conversation: { ...item, agent } } }),
+      'POST /admin/support/assign': () => {
+        agent = { id: '6b3c1d2e-0000-4000-8000-0000000000aa', account: 'demo' };
+        return jsonResponse({ code: 1, msg: 'ok', data: { ...item, agent } });
+      },
+      'GET /support/summary': ok({ unread: 0, lastSeq: 0 }),
+    });
+    renderApp('/admin');
+    await userEvent.click(await screen.findByTestId('desk-conversation'));
+    await userEvent.click(await screen.findByTestId('desk-take'));
+
+    await screen.findByText('Agent: demo');
+    expect(screen.queryByTestId('desk-take')).toBeNull();
   });
 });

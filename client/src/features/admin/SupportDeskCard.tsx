@@ -157,6 +157,9 @@ function Conversation({ id, close, changed }: { id: string; close: () => void; c
   const [preset, setPreset] = useState<{ text: string; key: number } | undefined>();
   async function take() {
     await takeConversation(id);
+    // The taker's header follows the answer, not the deskAssigned event: the socket may be
+    // reconnecting, or not yet in the desk's room, when the take goes through.
+    reloadContext();
     changed();
   }
   return (

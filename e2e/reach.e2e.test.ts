@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
+import { scratchPostgres } from '@bourse/core/trading/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newContext,
+  printProductOutputOnFailure,
+  type RunningProduct,
+  startProduct,
+} from './harness.ts';
+import { ReachScreens } from './pages/reach.ts';
+
+/**
+ * Bourse reaching the user, on phones against `pnpm start`: a price alert set from a stock's
+ * page fires while the user is on Me (banner, inbox, the one-shot alert switched off), and a
+ * customer-service chat is answered from the back office's desk, live on both sides. The
+ * product has a Redis of its own, so its demo clock starts afresh in continuous trading and
+ * quotes tick, and a PostgreSQL of the test's own, where the staff member is given the role.
+ */
+describe('reaching the user on phones: a price alert fires on another screen, staff answer a chat live', () => {
+  let database: Awaited<ReturnType<typeof scratchPostgres>>;
+  let redis: PrivateRedis;
+  let product: RunningProduct;
+  let browser: Browser;
+  let user: ReachScreens;
+  let staff: ReachScreens;
+  const suffix = randomBytes(3).toString('hex');
+  const person = {
+    account: `reached_${suffix}`,
+    password: 'secret123',
+    username: 'Wang',
+    givenName: 'Fang',
+    email: 'wang.fang@example.com',
+    mobile: '13900139011',
+  };
+  const agent = {
+    ...person,
+    account: `agent_${suffix}`,
+    username: 'Zhao',
+    givenName: 'Lei',
+    mobile: '13900139012',
+  };
+
+  beforeAll(async () => {
+    [database, redis, browser] = await Promise.all([
+      scratchPostgres(),
+      PrivateRedis.start(),
+      launchBrowser(),
+    ]);
+    product = await startProduct({
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      FEED_SYMBOLS: '50',
+      FEED_BACKFILL_DAYS: '5',
+      FEED_BACKFILL_MINUTE_DAYS: '1',
+    });
+    const phone = async () => {
+      const page = await (await newContext(browser, 'phone')).newPage();
+      // A loaded 2-core machine can take longer than playwright's 30 s to serve and draw a screen.
+      page.setDefaultTimeout(90_000);
+      return ReachScreens.on(page, product.baseUrl);
+    };
+    [user, staff] = await Promise.all([phone(), phone()]);
+    await Promise.all([user.register(person), staff.register(agent)]);
+    await Promise.all(
+      [user, staff].map((screens) => screens.page.waitForURL((url) => url.pathname !== '/register')),
+    );
+  }, 300_000);
+  printProductOutputOnFailure(() => product);
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await redis?.stop();
+    await database?.close();
+  });
+
+  it('fires a price alert set on a stock page while the user is on Me: banner, inbox entry, switched off', async () => {
+    await user.waitForTrading({ room: 10 });
+    const symbol = await user.tradableSymbol();
+    // The user has looked around Bourse before: the screens they go back to are loaded.
+    await user.open('/trade');
+    await user.open('/my');
+    const price = await user.openStockPrice(symbol);
+    // Half the price: the next quote is above it, so the alert fires at once.
+    const level = (Number(price) / 2).toFixed(2);
+    expect(await user.setPriceAlert('above', level)).toBe('Alert set');
+    await user.tradeThenGoToMe();
+
+    const banner = await user.alertBannerOn('/my');
+    expect(banner).toContain(`Price alert · `);
+    expect(banner).toContain(symbol);
+    expect(banner).toContain(`Price ≥ ${level}`);
+
+    const messages = await user.waitForMessage(`(${symbol}): Price ≥ ${level}`);
+    expect(messages.filter((m) => m.includes(`Price ≥ ${level}`))).toHaveLength(1);
+    expect(await user.priceAlerts()).toEqual([
+      {
+        condition: `Price ≥ ${level}`,
+        meta: expect.stringMatching(/^Once · Fired at \d+\.\d{2} · \d\d-\d\d \d\d:\d\d$/),
+        switchedOn: false,
+      },
+    ]);
+  }, 300_000);
+
+  it('has staff take the chat on the desk and answer; the user sees the reply live and staff the receipt', async () => {
+    // No one can make themselves an admin: the role is given in the database.
+    await database.database.db.execute(`update users set role = 'admin' where account = '${agent.account}'`);
+    await staff.logOut();
+    await staff.logIn(agent.account, agent.password);
+    await staff.page.waitForURL((url) => url.pathname !== '/login');
+
+    await user.openCustomerService();
+    await user.sendChatMessage('My transfer has not arrived yet.');
+    expect(await user.receipt()).toBe('Sent');
+
+    await staff.openConversationOf(person.account);
+    expect(await staff.takeConversation(agent.account)).toContain(`Agent: ${agent.account}`);
+    // The agent saw the message: the user's side shows it read, without a reload.
+    await user.page.getByTestId('chat-receipt').filter({ hasText: 'Read' }).waitFor();
+    await staff.sendChatMessage('We are checking it with the bank now.');
+
+    await user.chatMessage('We are checking it with the bank now.').waitFor();
+    expect(await user.chatLog()).toEqual([
+      'You: My transfer has not arrived yet.',
+      'Customer service: We are checking it with the bank now.',
+    ]);
+    await staff.page.getByTestId('chat-receipt').filter({ hasText: 'Read' }).waitFor();
+    expect(await staff.receipt()).toBe('Read');
+  }, 300_000);
+});
