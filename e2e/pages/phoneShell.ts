@@ -36,12 +36,25 @@ export class PhoneShell extends App {
   }
 
   /** Waits until nothing on the screen says it is still loading (a quiet screen is what axe should see). */
+  /**
+   * Waits until nothing on the screen is busy. A live screen may stay busy somewhere (a card
+   * waiting for a quote): after 20 s the audit goes on with what is there, and says which parts
+   * were still busy, so a screen that never settles shows in the log.
+   */
   async waitUntilLoaded(): Promise<void> {
-    await this.page
+    const settled = await this.page
       .waitForFunction(`document.querySelectorAll('[aria-busy="true"]').length === 0`, null, {
         timeout: 20_000,
       })
-      .catch(() => undefined); // a live screen may stay busy somewhere; audit what is there
+      .then(
+        () => true,
+        () => false,
+      );
+    if (settled) return;
+    const busy = await this.page.evaluate(
+      `[...document.querySelectorAll('[aria-busy="true"]')].map((el) => el.className || el.tagName).join(', ')`,
+    );
+    console.warn(`${new URL(this.page.url()).pathname} still busy after 20 s: ${busy}`);
   }
 
   async setColors(colors: 'red-up' | 'green-up'): Promise<void> {
