@@ -54,7 +54,7 @@ export class PhoneShell extends App {
     const busy = await this.page.evaluate(
       `[...document.querySelectorAll('[aria-busy="true"]')].map((el) => el.className || el.tagName).join(', ')`,
     );
-    console.warn(`${new URL(this.page.url()).pathname} still busy after 20 s: ${busy}`);
+    process.stderr.write(`${new URL(this.page.url()).pathname} still busy after 20 s: ${busy}\n`);
   }
 
   async setColors(colors: 'red-up' | 'green-up'): Promise<void> {
