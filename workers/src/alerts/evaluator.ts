@@ -14,9 +14,9 @@ import type { Database } from '@bourse/core/platform';
 import { logger } from '@bourse/core/platform';
 import { ThrottledWarning } from '@bourse/core/platform/throttledWarning.ts';
 import { FEED_KEYS, FEED_SHARDS, parseJson } from '@bourse/shared';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { BackgroundService } from '../service.ts';
+import { type BackgroundService, subscribingService } from '../service.ts';
 
 export interface EvaluatorOptions {
   redisPrefix: string;
@@ -204,29 +204,12 @@ export class AlertEvaluator {
 
 /** The price-alert evaluator as a background service of the workers process. */
 export function alertEvaluatorService(options: Partial<EvaluatorOptions> = {}): BackgroundService {
-  return {
-    name: 'alerts',
-    async start(context) {
-      const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: null });
-      const subscriber = redis.duplicate();
-      const evaluator = new AlertEvaluator(context.database, redis, subscriber, {
+  return subscribingService(
+    'alerts',
+    (context, redis, subscriber) =>
+      new AlertEvaluator(context.database, redis, subscriber, {
         ...options,
         redisPrefix: options.redisPrefix ?? context.redisPrefix,
-      });
-      try {
-        await evaluator.start();
-      } catch (err) {
-        redis.disconnect();
-        subscriber.disconnect();
-        throw err;
-      }
-      return {
-        async stop() {
-          await evaluator.stop();
-          redis.disconnect();
-          subscriber.disconnect();
-        },
-      };
-    },
-  };
+      }),
+  );
 }

@@ -22,8 +22,8 @@ import {
   type MarketPhase,
   parseJson,
 } from '@bourse/shared';
-import { Redis } from 'ioredis';
-import type { BackgroundService } from '../service.ts';
+import type { Redis } from 'ioredis';
+import { type BackgroundService, subscribingService } from '../service.ts';
 
 export interface MatcherOptions {
   redisPrefix?: string;
@@ -184,29 +184,12 @@ export class Matcher {
 
 /** The matcher as a background service of the workers process. */
 export function matcherService(options: MatcherOptions = {}): BackgroundService {
-  return {
-    name: 'matcher',
-    async start(context) {
-      const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: null });
-      const subscriber = redis.duplicate();
-      const matcher = new Matcher(context.database, redis, subscriber, {
+  return subscribingService(
+    'matcher',
+    (context, redis, subscriber) =>
+      new Matcher(context.database, redis, subscriber, {
         ...options,
         redisPrefix: options.redisPrefix ?? context.redisPrefix,
-      });
-      try {
-        await matcher.start();
-      } catch (err) {
-        redis.disconnect();
-        subscriber.disconnect();
-        throw err;
-      }
-      return {
-        async stop() {
-          await matcher.stop();
-          redis.disconnect();
-          subscriber.disconnect();
-        },
-      };
-    },
-  };
+      }),
+  );
 }
