@@ -1,12 +1,8 @@
 import type { OutboxMail } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
-import { useLoad } from '../../lib/useLoad.ts';
-import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
+import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { fetchOutbox } from './adminApi.ts';
-
-/** A reset code is mailed at any time; the desk looks again this often. */
-const OUTBOX_REFRESH_MS = 15_000;
 
 function Mail({ mail }: { mail: OutboxMail }) {
   const { t } = useTranslation('admin');
@@ -29,28 +25,16 @@ function Mail({ mail }: { mail: OutboxMail }) {
  */
 export function OutboxCard() {
   const { t } = useTranslation('admin');
-  const [outbox, reload] = useLoad((signal) => fetchOutbox(signal), [], { refreshMs: OUTBOX_REFRESH_MS });
   return (
-    <section className="card admin-card" aria-labelledby="admin-outbox-title">
-      <h2 className="admin-card__title" id="admin-outbox-title">
-        {t('outbox.title')}
-      </h2>
-      <p className="form__hint">{t('outbox.hint')}</p>
-      <LoadingOr state={outbox} onRetry={reload}>
-        {({ items }) =>
-          items.length === 0 ? (
-            <p className="admin-card__empty" data-testid="admin-outbox-empty">
-              {t('outbox.empty')}
-            </p>
-          ) : (
-            <ul className="admin-reviews">
-              {items.map((mail) => (
-                <Mail key={mail.id} mail={mail} />
-              ))}
-            </ul>
-          )
-        }
-      </LoadingOr>
-    </section>
+    <AdminQueueCard
+      name="outbox"
+      title={t('outbox.title')}
+      hint={t('outbox.hint')}
+      load={fetchOutbox}
+      itemsOf={({ items }) => items}
+      empty={t('outbox.empty')}
+    >
+      {(mail) => <Mail key={mail.id} mail={mail} />}
+    </AdminQueueCard>
   );
 }

@@ -6,34 +6,23 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
-import { messageOf } from '../../lib/http/ApiError.ts';
-import { useLoad } from '../../lib/useLoad.ts';
-import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
-import { toast } from '../../shared-ui/toast/toastStore.ts';
+import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { fetchPendingReviews, reviewRealName } from './adminApi.ts';
 import { DecisionBar } from './DecisionBar.tsx';
-
-/** New requests arrive while the desk is open. */
-const REVIEWS_REFRESH_MS = 15_000;
+import { useDeskAction } from './useDeskAction.ts';
 
 function ReviewItem({ item, onDone }: { item: RealNameReviewItem; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const [reason, setReason] = useState<RealNameRefusalReason>('nameMismatch');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useDeskAction(onDone);
 
-  const decide = async (decision: 'pass' | 'refuse') => {
-    setBusy(true);
-    try {
+  const decide = (decision: 'pass' | 'refuse') =>
+    run(async () => {
       await reviewRealName(
         decision === 'pass' ? { id: item.id, decision } : { id: item.id, decision, reason },
       );
-      toast.success(t(decision === 'pass' ? 'reviews.passed' : 'reviews.refused', { name: item.realName }));
-      onDone();
-    } catch (error) {
-      toast.fail(messageOf(error));
-      setBusy(false);
-    }
-  };
+      return t(decision === 'pass' ? 'reviews.passed' : 'reviews.refused', { name: item.realName });
+    });
 
   return (
     <li className="admin-review" data-testid="admin-review" data-account={item.account}>
@@ -54,7 +43,7 @@ function ReviewItem({ item, onDone }: { item: RealNameReviewItem; onDone: () => 
         onReason={setReason}
         reasonText={(r) => t(`realName.reasons.${r}`, { ns: 'translation' })}
         labels={{ pass: t('reviews.pass'), reason: t('reviews.reason'), refuse: t('reviews.refuse') }}
-        onDecide={(decision) => void decide(decision)}
+        onDecide={decide}
         testId="admin-review"
       />
     </li>
@@ -64,29 +53,15 @@ function ReviewItem({ item, onDone }: { item: RealNameReviewItem; onDone: () => 
 /** Verification requests waiting for back office, oldest first: pass, or refuse with a reason the user is shown. */
 export function ReviewsCard() {
   const { t } = useTranslation('admin');
-  const [pending, reload] = useLoad((signal) => fetchPendingReviews(signal), [], {
-    refreshMs: REVIEWS_REFRESH_MS,
-  });
   return (
-    <section className="card admin-card" aria-labelledby="admin-reviews-title">
-      <h2 className="admin-card__title" id="admin-reviews-title">
-        {t('reviews.title')}
-      </h2>
-      <LoadingOr state={pending} onRetry={reload}>
-        {(page) =>
-          page.items.length === 0 ? (
-            <p className="admin-card__empty" data-testid="admin-reviews-empty">
-              {t('reviews.empty')}
-            </p>
-          ) : (
-            <ul className="admin-reviews">
-              {page.items.map((item) => (
-                <ReviewItem key={item.id} item={item} onDone={reload} />
-              ))}
-            </ul>
-          )
-        }
-      </LoadingOr>
-    </section>
+    <AdminQueueCard
+      name="reviews"
+      title={t('reviews.title')}
+      load={fetchPendingReviews}
+      itemsOf={({ items }) => items}
+      empty={t('reviews.empty')}
+    >
+      {(item, reload) => <ReviewItem key={item.id} item={item} onDone={reload} />}
+    </AdminQueueCard>
   );
 }

@@ -1,32 +1,20 @@
 import type { FailedSettlementView } from '@bourse/shared';
 import { formatMoney } from '@bourse/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
-import { messageOf } from '../../lib/http/ApiError.ts';
-import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
-import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
-import { toast } from '../../shared-ui/toast/toastStore.ts';
+import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { fetchFailedSettlements, retrySettlement } from './adminApi.ts';
-
-/** A failure is recorded by a worker at any time; the desk looks again this often. */
-const SETTLEMENTS_REFRESH_MS = 15_000;
+import { useDeskAction } from './useDeskAction.ts';
 
 function FailedSettlement({ item, onDone }: { item: FailedSettlementView; onDone: () => void }) {
   const { t } = useTranslation('admin');
-  const [busy, setBusy] = useState(false);
-  const retry = async () => {
-    setBusy(true);
-    try {
+  const [busy, run] = useDeskAction(onDone);
+  const retry = () =>
+    run(async () => {
       await retrySettlement(item.id);
-      toast.success(t('settlements.retried', { name: item.name, symbol: item.symbol }));
-      onDone();
-    } catch (error) {
-      toast.fail(messageOf(error));
-      setBusy(false);
-    }
-  };
+      return t('settlements.retried', { name: item.name, symbol: item.symbol });
+    });
   const quantity = formatMoney(String(item.quantity), 0);
   return (
     <li className="admin-review" data-testid="admin-settlement" data-order={item.id}>
@@ -53,7 +41,7 @@ function FailedSettlement({ item, onDone }: { item: FailedSettlementView; onDone
         })}
       </p>
       <div className="admin-review__actions">
-        <Button disabled={busy} onClick={() => void retry()} testId="admin-settlement-retry">
+        <Button disabled={busy} onClick={retry} testId="admin-settlement-retry">
           {t('settlements.retry')}
         </Button>
       </div>
@@ -67,30 +55,16 @@ function FailedSettlement({ item, onDone }: { item: FailedSettlementView; onDone
  */
 export function SettlementsCard() {
   const { t } = useTranslation('admin');
-  const [failed, reload] = useLoad((signal) => fetchFailedSettlements(signal), [], {
-    refreshMs: SETTLEMENTS_REFRESH_MS,
-  });
   return (
-    <section className="card admin-card" aria-labelledby="admin-settlements-title">
-      <h2 className="admin-card__title" id="admin-settlements-title">
-        {t('settlements.title')}
-      </h2>
-      <p className="form__hint">{t('settlements.hint')}</p>
-      <LoadingOr state={failed} onRetry={reload}>
-        {({ list }) =>
-          list.length === 0 ? (
-            <p className="admin-card__empty" data-testid="admin-settlements-empty">
-              {t('settlements.empty')}
-            </p>
-          ) : (
-            <ul className="admin-reviews">
-              {list.map((item) => (
-                <FailedSettlement key={item.id} item={item} onDone={reload} />
-              ))}
-            </ul>
-          )
-        }
-      </LoadingOr>
-    </section>
+    <AdminQueueCard
+      name="settlements"
+      title={t('settlements.title')}
+      hint={t('settlements.hint')}
+      load={fetchFailedSettlements}
+      itemsOf={({ list }) => list}
+      empty={t('settlements.empty')}
+    >
+      {(item, reload) => <FailedSettlement key={item.id} item={item} onDone={reload} />}
+    </AdminQueueCard>
   );
 }

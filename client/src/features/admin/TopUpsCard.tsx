@@ -7,40 +7,28 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
-import { messageOf } from '../../lib/http/ApiError.ts';
-import { useLoad } from '../../lib/useLoad.ts';
-import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
-import { toast } from '../../shared-ui/toast/toastStore.ts';
+import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { fetchAuditingTopUps, passTopUp, refuseTopUp } from './adminApi.ts';
 import { DecisionBar } from './DecisionBar.tsx';
-
-/** Top-ups arrive while the desk is open. */
-const TOP_UPS_REFRESH_MS = 15_000;
+import { useDeskAction } from './useDeskAction.ts';
 
 function TopUpItem({ item, onDone }: { item: AdminTopUpView; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const [arrival, setArrival] = useState(item.amount);
   const [note, setNote] = useState('');
   const [reason, setReason] = useState<TopUpRefusalReason>('notReceived');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useDeskAction(onDone);
 
-  const decide = async (outcome: 'pass' | 'refuse') => {
-    setBusy(true);
-    try {
+  const decide = (outcome: 'pass' | 'refuse') =>
+    run(async () => {
       const body = { id: item.id, note: note.trim() || undefined };
-      if (outcome === 'pass') {
-        const done = await passTopUp({ ...body, arrivalAmount: arrival.trim() });
-        toast.success(t('topUps.passed', { amount: formatMoney(done.arrivalAmount ?? arrival) }));
-      } else {
+      if (outcome === 'refuse') {
         await refuseTopUp({ ...body, reason });
-        toast.success(t('topUps.refused'));
+        return t('topUps.refused');
       }
-      onDone();
-    } catch (error) {
-      toast.fail(messageOf(error));
-      setBusy(false);
-    }
-  };
+      const done = await passTopUp({ ...body, arrivalAmount: arrival.trim() });
+      return t('topUps.passed', { amount: formatMoney(done.arrivalAmount ?? arrival) });
+    });
 
   return (
     <li className="admin-review admin-topup" data-testid="admin-topup" data-account={item.account}>
@@ -94,7 +82,7 @@ function TopUpItem({ item, onDone }: { item: AdminTopUpView; onDone: () => void 
         onReason={setReason}
         reasonText={(r) => t(`topUp.reasons.${r}`, { ns: 'translation' })}
         labels={{ pass: t('topUps.pass'), reason: t('topUps.reason'), refuse: t('topUps.refuse') }}
-        onDecide={(decision) => void decide(decision)}
+        onDecide={decide}
         testId="admin-topup"
       />
     </li>
@@ -107,29 +95,15 @@ function TopUpItem({ item, onDone }: { item: AdminTopUpView; onDone: () => void 
  */
 export function TopUpsCard() {
   const { t } = useTranslation('admin');
-  const [auditing, reload] = useLoad((signal) => fetchAuditingTopUps(signal), [], {
-    refreshMs: TOP_UPS_REFRESH_MS,
-  });
   return (
-    <section className="card admin-card" aria-labelledby="admin-topups-title">
-      <h2 className="admin-card__title" id="admin-topups-title">
-        {t('topUps.title')}
-      </h2>
-      <LoadingOr state={auditing} onRetry={reload}>
-        {(page) =>
-          page.items.length === 0 ? (
-            <p className="admin-card__empty" data-testid="admin-topups-empty">
-              {t('topUps.empty')}
-            </p>
-          ) : (
-            <ul className="admin-reviews">
-              {page.items.map((item) => (
-                <TopUpItem key={item.id} item={item} onDone={reload} />
-              ))}
-            </ul>
-          )
-        }
-      </LoadingOr>
-    </section>
+    <AdminQueueCard
+      name="topups"
+      title={t('topUps.title')}
+      load={fetchAuditingTopUps}
+      itemsOf={({ items }) => items}
+      empty={t('topUps.empty')}
+    >
+      {(item, reload) => <TopUpItem key={item.id} item={item} onDone={reload} />}
+    </AdminQueueCard>
   );
 }

@@ -7,39 +7,27 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
-import { messageOf } from '../../lib/http/ApiError.ts';
-import { useLoad } from '../../lib/useLoad.ts';
-import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
-import { toast } from '../../shared-ui/toast/toastStore.ts';
+import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { fetchAuditingWithdrawals, passWithdrawal, refuseWithdrawal } from './adminApi.ts';
 import { DecisionBar } from './DecisionBar.tsx';
-
-/** Withdrawals arrive while the desk is open. */
-const WITHDRAWALS_REFRESH_MS = 15_000;
+import { useDeskAction } from './useDeskAction.ts';
 
 function WithdrawalItem({ item, onDone }: { item: AdminWithdrawalView; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const [note, setNote] = useState('');
   const [reason, setReason] = useState<WithdrawalRefusalReason>('cardProblem');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useDeskAction(onDone);
 
-  const decide = async (outcome: 'pass' | 'refuse') => {
-    setBusy(true);
-    try {
+  const decide = (outcome: 'pass' | 'refuse') =>
+    run(async () => {
       const body = { id: item.id, note: note.trim() || undefined };
-      if (outcome === 'pass') {
-        await passWithdrawal(body);
-        toast.success(t('withdrawals.passed', { amount: formatMoney(item.amount) }));
-      } else {
+      if (outcome === 'refuse') {
         await refuseWithdrawal({ ...body, reason });
-        toast.success(t('withdrawals.refused'));
+        return t('withdrawals.refused');
       }
-      onDone();
-    } catch (error) {
-      toast.fail(messageOf(error));
-      setBusy(false);
-    }
-  };
+      await passWithdrawal(body);
+      return t('withdrawals.passed', { amount: formatMoney(item.amount) });
+    });
 
   return (
     <li className="admin-review admin-topup" data-testid="admin-withdrawal" data-account={item.account}>
@@ -83,7 +71,7 @@ function WithdrawalItem({ item, onDone }: { item: AdminWithdrawalView; onDone: (
           reason: t('withdrawals.reason'),
           refuse: t('withdrawals.refuse'),
         }}
-        onDecide={(decision) => void decide(decision)}
+        onDecide={decide}
         testId="admin-withdrawal"
       />
     </li>
@@ -97,29 +85,15 @@ function WithdrawalItem({ item, onDone }: { item: AdminWithdrawalView; onDone: (
  */
 export function WithdrawalsCard() {
   const { t } = useTranslation('admin');
-  const [auditing, reload] = useLoad((signal) => fetchAuditingWithdrawals(signal), [], {
-    refreshMs: WITHDRAWALS_REFRESH_MS,
-  });
   return (
-    <section className="card admin-card" aria-labelledby="admin-withdrawals-title">
-      <h2 className="admin-card__title" id="admin-withdrawals-title">
-        {t('withdrawals.title')}
-      </h2>
-      <LoadingOr state={auditing} onRetry={reload}>
-        {(page) =>
-          page.items.length === 0 ? (
-            <p className="admin-card__empty" data-testid="admin-withdrawals-empty">
-              {t('withdrawals.empty')}
-            </p>
-          ) : (
-            <ul className="admin-reviews">
-              {page.items.map((item) => (
-                <WithdrawalItem key={item.id} item={item} onDone={reload} />
-              ))}
-            </ul>
-          )
-        }
-      </LoadingOr>
-    </section>
+    <AdminQueueCard
+      name="withdrawals"
+      title={t('withdrawals.title')}
+      load={fetchAuditingWithdrawals}
+      itemsOf={({ items }) => items}
+      empty={t('withdrawals.empty')}
+    >
+      {(item, reload) => <WithdrawalItem key={item.id} item={item} onDone={reload} />}
+    </AdminQueueCard>
   );
 }
