@@ -22,6 +22,7 @@ import { notify } from '../../messages/notify.ts';
 import type { MessagePublisher } from '../../messages/publisher.ts';
 import type { Db } from '../../platform/database.ts';
 import { requestHash, sameRequest } from '../../platform/idempotency.ts';
+import { pageOf } from '../../trading/paging.ts';
 import type { UserEventPublisher } from '../../user-channel/userEventPublisher.ts';
 import { lockWallet, postWallet, readWallet } from '../wallet.ts';
 import { storeWithdrawals } from './schema.ts';
@@ -146,23 +147,15 @@ export async function freezeWithdrawal(
   return { withdrawal: withdrawalView(done.row), replayed: done.replayed };
 }
 
-export async function withdrawalsOf(
-  db: Db,
-  userId: string,
-  { page, pageSize }: { page: number; pageSize: number },
-) {
-  const where = eq(storeWithdrawals.userId, userId);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(storeWithdrawals)
-      .where(where)
-      .orderBy(desc(storeWithdrawals.createdAt), desc(storeWithdrawals.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.$count(storeWithdrawals, where),
-  ]);
-  return { items: rows.map(withdrawalView), page, pageSize, total };
+export function withdrawalsOf(db: Db, userId: string, paging: { page: number; pageSize: number }) {
+  return pageOf(
+    db,
+    storeWithdrawals,
+    eq(storeWithdrawals.userId, userId),
+    [desc(storeWithdrawals.createdAt), desc(storeWithdrawals.id)],
+    paging,
+    withdrawalView,
+  );
 }
 
 const auditor = alias(users, 'auditor');
