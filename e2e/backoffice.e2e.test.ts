@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
-  newContext,
+  newPhonePage,
   printProductOutputOnFailure,
   type RunningProduct,
   skipMarketTo,
@@ -84,12 +84,7 @@ describe('back office and a new share on phones: verify, bind, transfer, subscri
       BANK_SIM_TIMEOUT_RATE: '0',
       BANK_SIM_LOST_CALLBACK_RATE: '0',
     });
-    const phone = async () => {
-      const page = await (await newContext(browser, 'phone')).newPage();
-      // A loaded 2-core machine can take longer than playwright's 30 s to serve and draw a screen.
-      page.setDefaultTimeout(90_000);
-      return BackOfficeScreens.on(page, product.baseUrl);
-    };
+    const phone = async () => BackOfficeScreens.on(await newPhonePage(browser), product.baseUrl);
     [user, admin] = await Promise.all([phone(), phone()]);
   });
   printProductOutputOnFailure(() => product);

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { freePort } from '@bourse/core/platform/localRedis';
 import type { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
 import { skipMarket } from '@bourse/workers/market/testClock';
-import { type Browser, type BrowserContext, chromium, devices } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, devices, type Page } from 'playwright-core';
 import { afterEach, vi } from 'vitest';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
@@ -206,6 +206,16 @@ export function newContext(
     });
   }
   return browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
+}
+
+/**
+ * A page on a new phone context for a long journey: a loaded 2-core machine can take longer
+ * than playwright's 30 s to serve and draw a screen.
+ */
+export async function newPhonePage(browser: Browser, options: { scale?: number } = {}): Promise<Page> {
+  const page = await (await newContext(browser, 'phone', options)).newPage();
+  page.setDefaultTimeout(90_000);
+  return page;
 }
 
 /**

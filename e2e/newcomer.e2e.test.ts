@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   listingDateOf,
-  newContext,
+  newPhonePage,
   printProductOutputOnFailure,
   type RunningProduct,
   skipMarketTo,
@@ -54,10 +54,7 @@ describe('a newcomer and a new share on a phone: register, subscribe, numbers, w
       }),
       launchBrowser(),
     ]);
-    const page = await (await newContext(browser, 'phone')).newPage();
-    // A loaded 2-core machine can take longer than playwright's 30 s to serve and draw a screen.
-    page.setDefaultTimeout(90_000);
-    user = await NewShareScreens.on(page, product.baseUrl);
+    user = await NewShareScreens.on(await newPhonePage(browser), product.baseUrl);
   });
   printProductOutputOnFailure(() => product);
   afterAll(async () => {

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
-  newContext,
+  newPhonePage,
   printProductOutputOnFailure,
   type RunningProduct,
   startProduct,
@@ -56,12 +56,7 @@ describe('reaching the user on phones: a price alert fires on another screen, st
       FEED_BACKFILL_DAYS: '5',
       FEED_BACKFILL_MINUTE_DAYS: '1',
     });
-    const phone = async () => {
-      const page = await (await newContext(browser, 'phone')).newPage();
-      // A loaded 2-core machine can take longer than playwright's 30 s to serve and draw a screen.
-      page.setDefaultTimeout(90_000);
-      return ReachScreens.on(page, product.baseUrl);
-    };
+    const phone = async () => ReachScreens.on(await newPhonePage(browser), product.baseUrl);
     [user, staff] = await Promise.all([phone(), phone()]);
     await Promise.all([user.register(person), staff.register(agent)]);
     await Promise.all(

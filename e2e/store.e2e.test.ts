@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
-  newContext,
+  newPhonePage,
   printProductOutputOnFailure,
   REPO_ROOT,
   type RunningProduct,
@@ -90,10 +90,7 @@ describe('a new shopper on a phone: browse, search, follow, cart, promo, pay, pa
       launchBrowser(),
     ]);
     // Shots at twice the pixels, as scripts/screenshots.ts takes the others.
-    const page = await (await newContext(browser, 'phone', { scale: SHOTS ? 2 : 1 })).newPage();
-    // A loaded 2-core machine can take longer than playwright's 30 s to serve and draw a screen.
-    page.setDefaultTimeout(90_000);
-    shopper = await StoreScreens.on(page, product.baseUrl);
+    shopper = await StoreScreens.on(await newPhonePage(browser, { scale: SHOTS ? 2 : 1 }), product.baseUrl);
   }, 300_000);
   printProductOutputOnFailure(() => product);
   afterAll(async () => {
