@@ -57,7 +57,7 @@ const categories = [
 
 beforeEach(() => {
   resetSession();
-  useFollows.setState({ followed: null, fans: new Map() });
+  useFollows.setState({ followed: null, fans: new Map(), answeredSinceAsked: new Map() });
 });
 afterEach(() => vi.unstubAllGlobals());
 

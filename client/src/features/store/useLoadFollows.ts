@@ -7,17 +7,19 @@ import { fetchFollows } from './storeApi.ts';
 export function useLoadFollows(): void {
   const token = useSession((s) => s.token);
   const setFollowed = useFollows((s) => s.setFollowed);
+  const listAsked = useFollows((s) => s.listAsked);
   useEffect(() => {
     if (!token) {
       setFollowed(null);
       return;
     }
     const controller = new AbortController();
+    listAsked();
     fetchFollows(controller.signal).then(
       (answer) => setFollowed(answer.shopIds),
       // Without the list every shop shows "Follow"; following still works and answers the truth.
       () => undefined,
     );
     return () => controller.abort();
-  }, [token, setFollowed]);
+  }, [token, setFollowed, listAsked]);
 }
