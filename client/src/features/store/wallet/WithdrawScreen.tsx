@@ -1,5 +1,6 @@
 import {
   type BankCardView,
+  Dec,
   drawAllAmount,
   USER_EVENTS,
   USER_NAMESPACE,
@@ -147,9 +148,8 @@ function WithdrawForm({
       <p className="form__hint" data-testid="withdraw-charge">
         {charge === null
           ? t('withdraw.chargeRule', {
-              rate: new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 2 }).format(
-                Number(terms.charge.rate),
-              ),
+              // The rule's fraction as a percent, in decimals: "0.01" is 1%.
+              rate: `${new Dec(terms.charge.rate).times(100).toString()}%`,
               minimum: price(terms.charge.minimum),
             })
           : t('withdraw.charge', { amount: price(charge) })}
