@@ -2,6 +2,7 @@ import { SUPPORT_PICTURE_MAX_BYTES, SUPPORT_PICTURE_TYPES } from '@bourse/shared
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/index.ts';
+import { logger } from '../../lib/logger.ts';
 import { Icon } from '../../shared-ui/Icon.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
@@ -69,9 +70,10 @@ export function SupportScreen() {
     if (lastSeq === undefined) return;
     const read = () => {
       if (document.visibilityState === 'visible')
+        // Not worth a toast: the next message seen marks it read again.
         supportChannel()
           .markRead()
-          .catch(() => undefined);
+          .catch((error: unknown) => logger.warn('support: read mark not sent', error));
     };
     read();
     document.addEventListener('visibilitychange', read);
