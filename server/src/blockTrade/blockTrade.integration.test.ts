@@ -10,7 +10,7 @@ import {
   PAY_PASSWORD,
   quote,
 } from '@bourse/core/blockTrade/testing.ts';
-import { messages, users } from '@bourse/core/db/schema.ts';
+import { messages } from '@bourse/core/db/schema.ts';
 import { journalEntries, ledgerAccounts, postings } from '@bourse/core/ledger/schema.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { sellableQuantity } from '@bourse/core/trading/execution.ts';
@@ -21,7 +21,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk, expectRefused } from '../testing/expectations.ts';
 import { rowCounts, withoutWrites } from '../testing/rows.ts';
-import { useTestServer } from '../testing/testServer.ts';
+import { signUpAdmin, useTestServer } from '../testing/testServer.ts';
 
 const order = blockTradeRoutes.place.response;
 const account = tradingRoutes.account.response;
@@ -109,8 +109,7 @@ describe.each(DB_KINDS)('block trades on %s', (kind) => {
     'lists a failed settlement on the admin desk and retries it; others may not, and a retry of a live one is refused',
     async () => {
       const placed = expectOk(await me.place({ ...BUY, payPassword: PAY_PASSWORD }), order);
-      const admin = await t.api.signUp();
-      await db().update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+      const admin = await signUpAdmin(t);
       const desk = (token = admin.token) => t.api.get('/api/admin/blockTrade/failed', { token });
       const retry = (orderId: string, token = admin.token) =>
         t.api.post('/api/admin/blockTrade/retry', { orderId }, { token, lang: 'en' });

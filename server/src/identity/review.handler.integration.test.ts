@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, users } from '@bourse/core/db/schema.ts';
+import { messages } from '@bourse/core/db/schema.ts';
 import { requireVerifiedUser } from '@bourse/core/identity/index.ts';
 import { sampleResidentId } from '@bourse/core/identity/testing.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
@@ -7,21 +7,16 @@ import { identityRoutes, userRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
+import { PNG } from '../testing/images.ts';
 import { withoutWrites } from '../testing/rows.ts';
-import { useTestServer } from '../testing/testServer.ts';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { signUpAdmin, useTestServer } from '../testing/testServer.ts';
 
 describe.each(DB_KINDS)('back office review of real-name verification on %s', (kind) => {
   const t = useTestServer(kind, { config: { realNameAutoApprove: false } });
   let admin: string;
 
   beforeAll(async () => {
-    const signedUp = await t.api.signUp();
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, signedUp.user.id));
+    const signedUp = await signUpAdmin(t);
     admin = signedUp.token;
   });
 

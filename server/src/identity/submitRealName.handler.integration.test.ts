@@ -14,15 +14,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
+import { PNG } from '../testing/images.ts';
 import { malformedMultipart } from '../testing/malformedMultipart.ts';
 import { withoutWrites } from '../testing/rows.ts';
 import { type TestServer, useTestServer } from '../testing/testServer.ts';
 
 const PATH = '/api/user/realName';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const MAX_PHOTO = identityRoutes.submitRealName.upload?.maxBytes ?? 0;
 
 /** An ID number born `yearsAgo` years before today (Beijing), give or take the day. */

@@ -1,4 +1,3 @@
-import { users } from '@bourse/core/db/schema.ts';
 import { createIpo } from '@bourse/core/ipo/createIpo.ts';
 import { ipos } from '@bourse/core/ipo/schema.ts';
 import { bullPrefix } from '@bourse/core/platform/queues.ts';
@@ -9,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
 import { withoutWrites } from '../testing/rows.ts';
-import { useTestServer } from '../testing/testServer.ts';
+import { signUpAdmin, useTestServer } from '../testing/testServer.ts';
 
 const T = '2026-07-09';
 const NEW_ISSUE = {
@@ -26,8 +25,7 @@ describe.each(DB_KINDS)('back office IPO routes and the queue dashboard on %s', 
   let ordinary: string;
 
   beforeAll(async () => {
-    const a = await t.api.signUp();
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, a.user.id));
+    const a = await signUpAdmin(t);
     admin = a.token;
     ordinary = (await t.api.signUp()).token;
     const waiting = await createIpo(t.database.db, { ...NEW_ISSUE, code: '687601', name: '待配科技' });

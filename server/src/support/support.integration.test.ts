@@ -17,23 +17,10 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectFailure, expectOk, expectRefused } from '../testing/expectations.ts';
+import { PNG, PNG_WITH_AUTHOR } from '../testing/images.ts';
 import { withoutWrites } from '../testing/rows.ts';
+import { signUpAdmin } from '../testing/testServer.ts';
 import { connected, record, userSocket, useTwoReplicas } from '../user-channel/testing/userSockets.ts';
-
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const IHDR_END = 33;
-/** The same PNG with a text chunk naming its author (metadata the server must drop). */
-const PNG_WITH_AUTHOR = Buffer.concat([
-  PNG.subarray(0, IHDR_END),
-  Buffer.from([0, 0, 0, 10]),
-  Buffer.from('tEXtAuthor\0Ada', 'latin1'),
-  Buffer.alloc(4),
-  PNG.subarray(IHDR_END),
-]);
 
 const ask = <T>(socket: Socket, event: string, payload?: unknown): Promise<Ack<T>> =>
   socket.timeout(5_000).emitWithAck(event, payload) as Promise<Ack<T>>;
@@ -54,8 +41,7 @@ describe.each(DB_KINDS)('customer-service chat on %s', (kind) => {
   let staff: { token: string; id: string; account: string };
 
   beforeAll(async () => {
-    const signedUp = await t.api.signUp();
-    await db().update(users).set({ role: 'admin' }).where(eq(users.id, signedUp.user.id));
+    const signedUp = await signUpAdmin(t);
     staff = { token: signedUp.token, id: signedUp.user.id, account: signedUp.credentials.account };
   });
 
@@ -334,8 +320,7 @@ describe.each(DB_KINDS)('customer-service chat on %s', (kind) => {
     expect(await queue('unassigned')).toContain(conversationId);
     expect(await queue('mine')).not.toContain(conversationId);
 
-    const other = await t.api.signUp();
-    await db().update(users).set({ role: 'admin' }).where(eq(users.id, other.user.id));
+    const other = await signUpAdmin(t);
     const taken = expectOk(
       await t.api.post('/api/admin/support/assign', { conversationId }, { token: other.token }),
       supportRoutes.assign.response,

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RegistrationHooks } from '@bourse/core/accounts/registration.ts';
+import { users } from '@bourse/core/db/schema.ts';
 import { type AppConfig, loadConfig, MEMORY_DATA_DIR } from '@bourse/core/platform/config.ts';
 import type { Database } from '@bourse/core/platform/database.ts';
 import { createRedis } from '@bourse/core/platform/redis.ts';
 import { ApiClient } from '@bourse/core/testing/api.ts';
 import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { type DbKind, openTestDatabase } from '@bourse/core/testing/testDatabase.ts';
+import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, startServer } from '../platform/server.ts';
@@ -109,4 +111,11 @@ export function useTestServer(kind: DbKind, options: TestServerOptions = {}): Te
       return current().server;
     },
   };
+}
+
+/** A new account given back office's role in the database, as `pnpm admin:user` would. */
+export async function signUpAdmin(t: Pick<TestServer, 'api' | 'database'>) {
+  const signedUp = await t.api.signUp();
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, signedUp.user.id));
+  return signedUp;
 }

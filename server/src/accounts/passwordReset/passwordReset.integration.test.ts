@@ -5,15 +5,14 @@ import { type ErrorKey, passwordResetRoutes, userRoutes } from '@bourse/shared';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
-import { useTestServer } from '../../testing/testServer.ts';
+import { signUpAdmin, useTestServer } from '../../testing/testServer.ts';
 
 describe.each(DB_KINDS)('password reset by mailed code on %s', (kind) => {
   const t = useTestServer(kind);
   let admin: string;
 
   beforeAll(async () => {
-    const signedUp = await t.api.signUp();
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, signedUp.user.id));
+    const signedUp = await signUpAdmin(t);
     admin = signedUp.token;
   });
 

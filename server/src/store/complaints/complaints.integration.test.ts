@@ -1,4 +1,3 @@
-import { users } from '@bourse/core/db/schema.ts';
 import { storeComplaints } from '@bourse/core/store/complaints/schema.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
@@ -6,13 +5,10 @@ import { CERTIFICATE_MAX_BYTES, complaintRoutes, type ErrorKey } from '@bourse/s
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
+import { PNG } from '../../testing/images.ts';
 import { malformedMultipart } from '../../testing/malformedMultipart.ts';
-import { useTestServer } from '../../testing/testServer.ts';
+import { signUpAdmin, useTestServer } from '../../testing/testServer.ts';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const PATH = '/api/store/complaints';
 
 /** The fields as multipart, with a certificate when given (its declared type is what a client claims). */
@@ -29,8 +25,7 @@ describe.each(DB_KINDS)('store complaints on %s', (kind) => {
   let admin: string;
 
   beforeAll(async () => {
-    const signedUp = await t.api.signUp();
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, signedUp.user.id));
+    const signedUp = await signUpAdmin(t);
     admin = signedUp.token;
   });
 

@@ -15,25 +15,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectOk, expectRefused } from '../../testing/expectations.ts';
+import { PNG, PNG_WITH_AUTHOR } from '../../testing/images.ts';
 import { useTestServer } from '../../testing/testServer.ts';
 
 const PAY_PASSWORD = '246810';
 const PATH = '/api/store/reviews';
 
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const IHDR_END = 33;
-/** The same PNG with a text chunk naming its author after the header (CRC not checked). */
-const PNG_WITH_AUTHOR = Buffer.concat([
-  PNG.subarray(0, IHDR_END),
-  Buffer.from([0, 0, 0, 10]),
-  Buffer.from('tEXtAuthor\0Ada', 'latin1'),
-  Buffer.alloc(4),
-  PNG.subarray(IHDR_END),
-]);
 /** SOI, an EXIF segment with a position in it, a quantisation table, a scan and EOI. */
 const JPEG_EXIF = Buffer.from('ffd8ffe1000b457869660000475053ffdb0004ab12ffda0004cd3344ffd9', 'hex');
 const JPEG_CLEAN = Buffer.from('ffd8ffdb0004ab12ffda0004cd3344ffd9', 'hex');

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { users } from '@bourse/core/db/schema.ts';
 import { auditLedger } from '@bourse/core/ledger/audit.ts';
 import { messages } from '@bourse/core/messages/schema.ts';
 import { storeTopUps } from '@bourse/core/store/topUps/schema.ts';
@@ -20,13 +19,10 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
-import { useTestServer } from '../../testing/testServer.ts';
+import { PNG } from '../../testing/images.ts';
+import { signUpAdmin, useTestServer } from '../../testing/testServer.ts';
 import { listenOnUser } from '../../testing/userSocket.ts';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const TRC20 = { network: 'TRC20', address: 'TTestDepositAddressTrc20xxxxxxxxxx' };
 const ERC20 = { network: 'ERC20', address: '0xTestDepositAddressErc20000000000000000' };
 const PATH = '/api/store/topups';
@@ -61,8 +57,7 @@ describe.each(DB_KINDS)('storefront top-ups on %s', (kind) => {
 
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
-      const signedUp = await t.api.signUp();
-      await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, signedUp.user.id));
+      const signedUp = await signUpAdmin(t);
       admins.push(signedUp.token);
     }
   });

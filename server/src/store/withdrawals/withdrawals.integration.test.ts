@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { BankCustomer, PAY_PASSWORD, sampleCardNumber } from '@bourse/core/banking/testing.ts';
-import { users } from '@bourse/core/db/schema.ts';
 import { auditLedger } from '@bourse/core/ledger/audit.ts';
 import { messages } from '@bourse/core/messages/schema.ts';
 import { storeWithdrawals } from '@bourse/core/store/withdrawals/schema.ts';
@@ -21,7 +20,7 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
-import { useTestServer } from '../../testing/testServer.ts';
+import { signUpAdmin, useTestServer } from '../../testing/testServer.ts';
 import { listenOnUser } from '../../testing/userSocket.ts';
 
 const PATH = '/api/store/withdrawals';
@@ -36,8 +35,7 @@ describe.each(DB_KINDS)('storefront withdrawals on %s', (kind) => {
 
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
-      const signedUp = await t.api.signUp();
-      await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, signedUp.user.id));
+      const signedUp = await signUpAdmin(t);
       admins.push(signedUp.token);
     }
   });
