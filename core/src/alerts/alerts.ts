@@ -25,6 +25,13 @@ type AlertRow = typeof priceAlerts.$inferSelect;
 /** "12.340" → "12.34": numeric columns read with their scale's zeros. */
 export const plainDecimal = (value: string | null) => (value === null ? null : new Dec(value).toString());
 
+/** "84.500" → "84.50": a stored quote price as the market shows it, two decimals or three where used. */
+const quotedPrice = (value: string | null) => {
+  if (value === null) return null;
+  const price = new Dec(value);
+  return price.toFixed(Math.max(2, price.decimalPlaces()));
+};
+
 export function alertView(row: AlertRow): PriceAlertView {
   return {
     id: row.id,
@@ -37,7 +44,7 @@ export function alertView(row: AlertRow): PriceAlertView {
     cooldownMinutes: row.cooldownMinutes,
     enabled: row.enabled,
     lastFiredAt: row.lastFiredAt?.toISOString() ?? null,
-    lastFiredPrice: plainDecimal(row.lastFiredPrice),
+    lastFiredPrice: quotedPrice(row.lastFiredPrice),
     createdAt: row.createdAt.toISOString(),
   };
 }
