@@ -5,9 +5,11 @@
  * against the targets, and exits 1 when one misses. Account screens are measured logged in as
  * the demo account: Lighthouse shares the browser profile the login went through.
  *   CHROME_PATH=/usr/bin/chromium pnpm bench:lighthouse [path ...]
+ * With LIGHTHOUSE_REPORT_DIR set, each page's full report (what shifted, what blocked) is written
+ * there as JSON.
  * Each page is cold-loaded once; the machine is shared, so the load average is printed beside.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@bourse/core/platform/localRedis';
@@ -18,6 +20,7 @@ import { startProduct } from '../e2e/harness.ts';
 const PORT = process.env.PORT ?? '3106';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu'];
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, accessibility: 98 };
 
 interface Row {
@@ -85,6 +88,13 @@ try {
     });
     if (!result) throw new Error(`lighthouse gave no result for ${path}`);
     const { categories, audits } = result.lhr;
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      writeFileSync(
+        join(REPORT_DIR, `${path.replaceAll('/', '_') || 'root'}.json`),
+        JSON.stringify(result.lhr),
+      );
+    }
     version = result.lhr.lighthouseVersion;
     rows.push({
       path,
