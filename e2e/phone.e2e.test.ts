@@ -49,7 +49,7 @@ describe('the app on a phone: accessible, installable, resilient', () => {
   }
 
   it.each(['red-up', 'green-up'] as const)(
-    'shows every main screen with no serious or critical axe violation, %s',
+    'shows every main screen with no serious or critical axe violation and no layout shift over 0.05, %s',
     async (colors) => {
       phone ??= logIn();
       const { app } = await phone;
@@ -73,13 +73,18 @@ describe('the app on a phone: accessible, installable, resilient', () => {
         `/detail/${items[0]?.id}`,
       ];
       const found: Record<string, unknown> = {};
+      const shifted: Record<string, number> = {};
       for (const path of screens) {
         await app.open(path);
         await app.waitUntilLoaded();
         const violations = await app.seriousViolations();
         if (violations.length > 0) found[path] = violations;
+        // Issue 15's CLS budget: what loads late must not push what the user is reading.
+        const shift = await app.layoutShift();
+        if (shift > 0.05) shifted[path] = Number(shift.toFixed(3));
       }
       expect(found).toEqual({});
+      expect(shifted).toEqual({});
     },
     300_000,
   );

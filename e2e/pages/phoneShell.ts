@@ -15,6 +15,17 @@ const AXE_SERIOUS = `
     .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))
 `;
 
+/**
+ * Page code run before each page's own: adds up the layout shifts the user did not cause, as
+ * Lighthouse's CLS counts them (summed over the whole visit, so never less than its window).
+ */
+const LAYOUT_SHIFT_RECORDER = `
+  window.__layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
 export interface AxeViolation {
   id: string;
   impact: string | null;
@@ -25,7 +36,13 @@ export interface AxeViolation {
 export class PhoneShell extends App {
   static async onPhone(page: Page, baseUrl: string): Promise<PhoneShell> {
     await recordToasts(page);
+    await page.addInitScript(LAYOUT_SHIFT_RECORDER);
     return new PhoneShell(page, baseUrl);
+  }
+
+  /** How far the screen has moved under the user since it was opened (CLS, summed). */
+  async layoutShift(): Promise<number> {
+    return (await this.page.evaluate('window.__layoutShift')) as number;
   }
 
   /** axe-core's serious and critical violations on the screen as it stands (WCAG 2.x A and AA). */
@@ -35,7 +52,6 @@ export class PhoneShell extends App {
     return (await this.page.evaluate(AXE_SERIOUS)) as AxeViolation[];
   }
 
-  /** Waits until nothing on the screen says it is still loading (a quiet screen is what axe should see). */
   /**
    * Waits until nothing on the screen is busy. A live screen may stay busy somewhere (a card
    * waiting for a quote): after 20 s the audit goes on with what is there, and says which parts

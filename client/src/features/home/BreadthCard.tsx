@@ -6,12 +6,20 @@ import { useBreadth } from '../market/index.ts';
 
 /**
  * How many stocks are up, flat and down, as counts and one proportional bar, and how many are
- * sealed at a limit, each linking to its list. Until the server's first answer (`null`) the bar
- * shows as loading.
+ * sealed at a limit, each linking to its list. Until the server's first answer (`null`) the
+ * same three rows stand empty, so the cards below do not move when the figures arrive.
  */
 export function BreadthFigures({ breadth }: { breadth: MarketBreadth | null }) {
   const { t } = useTranslation();
-  if (!breadth) return <div className="breadth__bar breadth__bar--loading" aria-busy="true" />;
+  if (!breadth) {
+    return (
+      <div aria-busy="true" data-testid="breadth-loading">
+        <div className="breadth__counts holds-line" />
+        <div className="breadth__bar" />
+        <div className="breadth__limits holds-line" />
+      </div>
+    );
+  }
   const share = (n: number) => `${breadth.total > 0 ? (n / breadth.total) * 100 : 0}%`;
   return (
     <>

@@ -148,6 +148,10 @@ export function MarketStatusBar() {
         <Link to="/marketClock" className="sim-pace" data-testid="market-simulated">
           {t('market.simulated')}
         </Link>
+      ) : status === null ? (
+        // Until the first status says whether the market is simulated, its line holds its place
+        // unseen: the screen below must not jump when it arrives.
+        <span className="sim-pace sim-pace--pending holds-line" aria-hidden="true" />
       ) : null}
     </div>
   );

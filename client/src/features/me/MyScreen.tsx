@@ -68,8 +68,15 @@ function ProfileCard() {
   const { t } = useTranslation();
   const user = useSession((s) => s.userInfo);
   if (!user) {
+    // The loaded card's rows, empty: what follows must not move when the user arrives.
     return (
       <div className="profile profile--loading" role="status" aria-busy="true">
+        <span className="profile__avatar" aria-hidden="true" />
+        <div className="profile__text" aria-hidden="true">
+          <p className="profile__name holds-line" />
+          <p className="profile__meta holds-line" />
+          <span className="badge holds-line" />
+        </div>
         <span className="visually-hidden">{t('my.loading')}</span>
       </div>
     );
