@@ -8,6 +8,7 @@ import { persistedSessionState, useSession } from '../features/session/sessionSt
 import { removeCookie, setCookie } from '../lib/cookies.ts';
 import { resetDuplicateGuard } from '../lib/http/client.ts';
 import { toast } from '../shared-ui/toast/toastStore.ts';
+import { demoUser } from './demoUser.ts';
 
 export type TestRouter = ReturnType<typeof createMemoryRouter>;
 
@@ -46,4 +47,10 @@ export function resetSession(): void {
 export function logIn(kfUrl: string | null = 'https://kf.example'): void {
   setCookie('Admin-Token', 'tok', 3);
   useSession.setState({ token: 'tok', kfUrl });
+}
+
+/** Logged in as the demo user, with the profile already loaded. */
+export function logInAsDemo(): void {
+  logIn();
+  useSession.setState({ userInfo: demoUser });
 }

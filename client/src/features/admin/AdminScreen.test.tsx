@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../shared-ui/toast/toastStore.ts';
 import { callsTo, demoUser, fakeApi, jsonResponse, ok } from '../../test/fixtures.ts';
-import { logIn, renderApp, resetSession } from '../../test/renderApp.tsx';
+import { logIn, logInAsDemo, renderApp, resetSession } from '../../test/renderApp.tsx';
 import { useSession } from '../session/sessionStore.ts';
 
 const issue = (code: string, overrides: Partial<IpoView> = {}): IpoView => ({
@@ -69,8 +69,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/admin for someone without the admin role', () => {
   it('says the back office is not for them and asks the server for nothing', async () => {
-    logIn();
-    useSession.setState({ userInfo: demoUser });
+    logInAsDemo();
     const api = fakeApi({});
     renderApp('/admin');
     expect((await screen.findByTestId('admin-forbidden')).textContent).toBe(

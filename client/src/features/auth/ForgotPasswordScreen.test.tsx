@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../shared-ui/toast/toastStore.ts';
-import { callsTo, demoUser, fakeApi, ok } from '../../test/fixtures.ts';
-import { logIn, renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
+import { callsTo, fakeApi, ok } from '../../test/fixtures.ts';
+import { logInAsDemo, renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
 import { useSession } from '../session/sessionStore.ts';
 
 beforeEach(() => resetSession());
@@ -33,8 +33,7 @@ describe('forgot password', () => {
   }, 20_000);
 
   it('sets the new password with the code, ends the session here and asks to log in', async () => {
-    logIn();
-    useSession.setState({ userInfo: demoUser });
+    logInAsDemo();
     const api = fakeApi({ 'POST /user/resetPassword': ok(null) });
     const router = renderApp('/changePassword?account=alice_1');
     await userEvent.type(await screen.findByTestId('reset-password-code'), '12345');

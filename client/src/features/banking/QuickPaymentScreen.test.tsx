@@ -2,15 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cardOf, pageOf, transferOf, verified } from '../../test/bankingFixtures.ts';
-import { callsTo, demoUser, fakeApi, jsonResponse, ok } from '../../test/fixtures.ts';
-import { logIn, renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
+import { callsTo, fakeApi, jsonResponse, ok } from '../../test/fixtures.ts';
+import { logInAsDemo, renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
 import { useMessageStore } from '../messages/messageStore.ts';
-import { useSession } from '../session/sessionStore.ts';
 
 beforeEach(() => {
   resetSession();
-  logIn();
-  useSession.setState({ userInfo: demoUser });
+  logInAsDemo();
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,15 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../shared-ui/toast/toastStore.ts';
 import { cardOf, pageOf, transferOf } from '../../test/bankingFixtures.ts';
-import { callsTo, demoUser, fakeApi, ok } from '../../test/fixtures.ts';
-import { logIn, renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
+import { callsTo, fakeApi, ok } from '../../test/fixtures.ts';
+import { logInAsDemo, renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
 import { accountOf } from '../../test/tradingFixtures.ts';
-import { useSession } from '../session/sessionStore.ts';
 
 beforeEach(() => {
   resetSession();
-  logIn();
-  useSession.setState({ userInfo: demoUser });
+  logInAsDemo();
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -4,11 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useToastStore } from '../../shared-ui/toast/toastStore.ts';
 import { FakeMarketSocket } from '../../test/fakeMarketSocket.ts';
-import { callsTo, demoUser, fakeApi, jsonResponse } from '../../test/fixtures.ts';
-import { logIn, renderApp, resetSession } from '../../test/renderApp.tsx';
+import { callsTo, fakeApi, jsonResponse } from '../../test/fixtures.ts';
+import { logInAsDemo, renderApp, resetSession } from '../../test/renderApp.tsx';
 import { resetMarketConnection } from '../market/data/market.ts';
 import { resetInbox } from '../messages/inbox.ts';
-import { useSession } from '../session/sessionStore.ts';
 import { resetUserChannel } from '../trade/data/user.ts';
 import { resetPingSockets } from './runCheck.ts';
 
@@ -31,8 +30,7 @@ let user: PingedSocket;
 
 beforeEach(() => {
   resetSession();
-  logIn();
-  useSession.setState({ userInfo: demoUser });
+  logInAsDemo();
   market = new PingedSocket();
   user = new PingedSocket();
   resetMarketConnection(() => market);

@@ -3,14 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../shared-ui/toast/toastStore.ts';
 import { fundOperationOf, fundOverviewOf, fundYieldOf, pageOf } from '../../test/bankingFixtures.ts';
-import { callsTo, demoUser, fakeApi, ok } from '../../test/fixtures.ts';
-import { logIn, renderApp, resetSession } from '../../test/renderApp.tsx';
-import { useSession } from '../session/sessionStore.ts';
+import { callsTo, fakeApi, ok } from '../../test/fixtures.ts';
+import { logInAsDemo, renderApp, resetSession } from '../../test/renderApp.tsx';
 
 beforeEach(() => {
   resetSession();
-  logIn();
-  useSession.setState({ userInfo: demoUser });
+  logInAsDemo();
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,9 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../shared-ui/toast/toastStore.ts';
-import { callsTo, demoUser, fakeApi, ok } from '../../test/fixtures.ts';
-import { logIn, renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
-import { useSession } from '../session/sessionStore.ts';
+import { callsTo, fakeApi, ok } from '../../test/fixtures.ts';
+import { logInAsDemo, renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
 
 const issue = (code: string, overrides: Partial<IpoView> = {}): IpoView => ({
   code,
@@ -99,8 +98,7 @@ describe('/shares/new-detail', () => {
   });
 
   function signedIn(extra: Parameters<typeof fakeApi>[0] = {}) {
-    logIn();
-    useSession.setState({ userInfo: demoUser });
+    logInAsDemo();
     return fakeApi({
       'GET /ipo/detail': ok({ ipo: issue('687301'), quota, subscription: null }),
       'GET /user/payPassword': ok({ isSet: true, lockedUntil: null }),
@@ -221,8 +219,7 @@ describe('/shares/new-detail', () => {
 
 describe('/ucenter/shengou', () => {
   it("lists the user's subscriptions with their numbers and results", async () => {
-    logIn();
-    useSession.setState({ userInfo: demoUser });
+    logInAsDemo();
     fakeApi({
       'GET /ipo/subscriptions': ok({
         items: [

@@ -5,16 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLocale } from '../../i18n/index.ts';
 import { logger } from '../../lib/logger.ts';
 import { FakeMarketSocket } from '../../test/fakeMarketSocket.ts';
-import { callsTo, demoUser, fakeApi, jsonResponse, ok } from '../../test/fixtures.ts';
-import { logIn, renderApp, resetSession } from '../../test/renderApp.tsx';
+import { callsTo, fakeApi, jsonResponse, ok } from '../../test/fixtures.ts';
+import { logInAsDemo, renderApp, resetSession } from '../../test/renderApp.tsx';
 import { useSession } from '../session/sessionStore.ts';
 import { resetInbox } from './inbox.ts';
 
 let socket: FakeMarketSocket;
 beforeEach(() => {
   resetSession();
-  logIn();
-  useSession.setState({ userInfo: demoUser });
+  logInAsDemo();
   socket = new FakeMarketSocket();
   resetInbox(() => socket);
 });

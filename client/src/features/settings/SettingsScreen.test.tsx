@@ -3,14 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/index.ts';
 import { getCookie } from '../../lib/cookies.ts';
-import { callsTo, demoUser, fakeApi, ok } from '../../test/fixtures.ts';
-import { logIn, renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
+import { callsTo, fakeApi, ok } from '../../test/fixtures.ts';
+import { logInAsDemo, renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
 import { useSession } from '../session/sessionStore.ts';
 
 beforeEach(() => {
   resetSession();
-  logIn();
-  useSession.setState({ userInfo: demoUser });
+  logInAsDemo();
 });
 afterEach(async () => {
   vi.unstubAllGlobals();

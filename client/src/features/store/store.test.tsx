@@ -2,9 +2,8 @@ import type { StoreProductCard, StoreProductDetail, StoreShopCard } from '@bours
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, demoUser, fakeApi, jsonResponse, ok } from '../../test/fixtures.ts';
-import { logIn, renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
-import { useSession } from '../session/sessionStore.ts';
+import { callsTo, fakeApi, jsonResponse, ok } from '../../test/fixtures.ts';
+import { logInAsDemo, renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
 import { useFollows } from './followStore.ts';
 
 const product = (id: number, overrides: Partial<StoreProductCard> = {}): StoreProductCard => ({
@@ -192,8 +191,7 @@ describe('/detail/:id', () => {
   });
 
   it('lets a signed-in user follow the shop, the fans moving with the answer', async () => {
-    logIn();
-    useSession.setState({ userInfo: demoUser });
+    logInAsDemo();
     const api = fakeApi({
       'GET /store/product': ok(detail(9)),
       'GET /store/follows': ok({ shopIds: [] }),

@@ -3,15 +3,13 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLocale } from '../../../i18n/index.ts';
 import { FakeMarketSocket } from '../../../test/fakeMarketSocket.ts';
-import { demoUser, fakeApi, ok } from '../../../test/fixtures.ts';
-import { logIn, renderApp, resetSession } from '../../../test/renderApp.tsx';
+import { fakeApi, ok } from '../../../test/fixtures.ts';
+import { logInAsDemo, renderApp, resetSession } from '../../../test/renderApp.tsx';
 import { resetInbox } from '../../messages/inbox.ts';
-import { useSession } from '../../session/sessionStore.ts';
 
 beforeEach(() => {
   resetSession();
-  logIn();
-  useSession.setState({ userInfo: demoUser });
+  logInAsDemo();
   resetInbox(() => new FakeMarketSocket());
 });
 afterEach(async () => {
