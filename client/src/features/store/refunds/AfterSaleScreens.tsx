@@ -115,7 +115,12 @@ function ReturnForm({ refund, onSent }: { refund: RefundView; onSent: () => void
     );
   };
   return (
-    <form className="card form" onSubmit={submit} noValidate aria-label={t('refunds.returnTitle')}>
+    <form
+      className="card form refund-return"
+      onSubmit={submit}
+      noValidate
+      aria-label={t('refunds.returnTitle')}
+    >
       <h2 className="card__title">{t('refunds.returnTitle')}</h2>
       <p className="form__hint">{t('refunds.returnHint')}</p>
       <Field
@@ -150,7 +155,7 @@ function RefundDetail({ refund, onChanged }: { refund: RefundView; onChanged: ()
   const price = usePrice();
   return (
     <>
-      <section className="card refund-head" data-testid="refund-head" data-state={refund.state}>
+      <section className="card order-panel refund-head" data-testid="refund-head" data-state={refund.state}>
         <p className="refund-head__state">
           <strong data-testid="refund-state">{t(`refunds.state.${refund.state}`)}</strong>
           <ReviewBadge refund={refund} />
@@ -206,8 +211,10 @@ function RefundDetail({ refund, onChanged }: { refund: RefundView; onChanged: ()
         <ol className="order-timeline" data-testid="refund-timeline">
           {[...refund.timeline].reverse().map((e) => (
             <li key={e.step} className="order-timeline__item">
-              <strong>{t(`refunds.step.${e.step}`)}</strong>
-              <span className="refund-actor">{t(`refunds.actor.${e.actor}`)}</span>
+              <span>
+                <strong>{t(`refunds.step.${e.step}`)}</strong>
+                <span className="refund-actor">{t(`refunds.actor.${e.actor}`)}</span>
+              </span>
               <time dateTime={e.at}>{formatDate(e.at, 'YYYY-MM-DD HH:mm:ss')}</time>
             </li>
           ))}
