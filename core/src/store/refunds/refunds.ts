@@ -28,6 +28,7 @@ import type { Db } from '../../platform/database.ts';
 import type { SniffedType } from '../../platform/fileType.ts';
 import { requestHash, sameRequest } from '../../platform/idempotency.ts';
 import { stripImageMetadata } from '../../platform/imageMetadata.ts';
+import { logger } from '../../platform/logger.ts';
 import type { UserEventPublisher } from '../../user-channel/userEventPublisher.ts';
 import { scheduleAutoStep } from '../autoFulfilment.ts';
 import type { Carrier } from '../logistics/carrier.ts';
@@ -231,14 +232,12 @@ async function publish(deps: RefundDeps, outcome: Outcome): Promise<RefundView> 
       outcome.orderStep.orderId,
       outcome.orderStep.due,
     );
-  if (outcome.parcel)
-    await enqueueShipmentAdvance(
-      deps.logistics.queue,
-      outcome.parcel.shipmentId,
-      outcome.parcel.delayMs,
-    ).catch(
-      () => undefined, // The shipments' sweep queues it from its row.
+  if (outcome.parcel) {
+    const { shipmentId, delayMs } = outcome.parcel;
+    await enqueueShipmentAdvance(deps.logistics.queue, shipmentId, delayMs).catch((err: Error) =>
+      logger.warn({ err: err.message, shipmentId }, 'refunds: return parcel not queued; the sweep will'),
     );
+  }
   return view;
 }
 
