@@ -10,6 +10,11 @@ import type { CashFundDeps } from './fund/cashFund.ts';
 import { allotmentQueue } from './ipo/allotmentRuns.ts';
 import { type MessagePublisher, redisMessagePublisher } from './messages/publisher.ts';
 import type { PlatformContext } from './platform/context.ts';
+import { orderFulfilmentQueue } from './store/autoFulfilment.ts';
+import { shipmentQueue } from './store/logistics/shipmentQueue.ts';
+import { carrierOf } from './store/logistics/simulatedCarrier.ts';
+import { refundQueue } from './store/refunds/refundQueue.ts';
+import type { RefundDeps } from './store/refunds/refunds.ts';
 import type { TopUpDeps } from './store/topUps/topUps.ts';
 import type { WithdrawalDeps } from './store/withdrawals/withdrawals.ts';
 import { type SupportDeps, supportSendLimit } from './support/chat.ts';
@@ -41,7 +46,21 @@ export interface CoreServices {
   topUps: TopUpDeps;
   /** Storefront withdrawals and their audits. */
   withdrawals: WithdrawalDeps;
+  /** Storefront refunds: requests, the shop's answers (back office for now), returns and their timers. */
+  refunds: RefundDeps;
 }
+
+/** The refunds' windows from the configuration: the shop's answer, a delivered return's confirmation, the after-sale window. */
+export const refundTimingsOf = (
+  config: Pick<
+    PlatformContext['config'],
+    'storeRefundAnswerMs' | 'storeReturnConfirmMs' | 'storeAfterSaleWindowMs'
+  >,
+) => ({
+  answerMs: config.storeRefundAnswerMs,
+  returnConfirmMs: config.storeReturnConfirmMs,
+  afterSaleWindowMs: config.storeAfterSaleWindowMs,
+});
 
 /**
  * Builds the domain's services over a process's platform: what a composition root (the
@@ -88,6 +107,15 @@ export function createCoreServices(platform: PlatformContext): CoreServices {
       payPassword: platform,
       messages,
       events: redisUserEventPublisher(redis, redisPrefix, 'withdrawal'),
+    },
+    refunds: {
+      db,
+      queue: refundQueue(redis, redisPrefix),
+      fulfilment: orderFulfilmentQueue(redis, redisPrefix),
+      timings: refundTimingsOf(platform.config),
+      messages,
+      events: redisUserEventPublisher(redis, redisPrefix, 'refund'),
+      logistics: { carrier: carrierOf(platform.config), queue: shipmentQueue(redis, redisPrefix) },
     },
   };
 }

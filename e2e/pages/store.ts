@@ -172,4 +172,33 @@ export class StoreScreens extends BackOfficeScreens {
     await this.page.getByTestId('review-submit').click();
     await this.waitForPath(`/orders/${orderId}`);
   }
+
+  /**
+   * From the order, applies for a refund: first with nothing filled (answers the first message
+   * shown), then the whole form; answers once the refund's own page opens.
+   */
+  async applyForRefund(
+    orderId: string,
+    form: { amount: string; reason: string; explanation: string },
+    proof: { name: string; mimeType: string; buffer: Buffer },
+  ): Promise<{ refusal: string; refundId: string }> {
+    await this.openOrder(orderId);
+    await this.page.getByTestId('order-refund').first().click();
+    await this.waitForPath('/store/refund/apply');
+    await this.page.getByTestId('refund-submit').click();
+    const refusal = (await this.page.getByRole('alert').first().textContent()) ?? '';
+    await this.page.getByTestId('refund-amount').fill(form.amount);
+    await this.page.getByTestId(`refund-reason-${form.reason}`).click();
+    await this.page.getByTestId('refund-explanation').fill(form.explanation);
+    await this.page.getByTestId('refund-proof').setInputFiles(proof);
+    await this.page.getByTestId('refund-submit').click();
+    await this.page.waitForURL((url) => /^\/store\/refunds\/[0-9a-f-]{36}$/.test(url.pathname));
+    await this.page.getByTestId('refund-state').waitFor();
+    return { refusal, refundId: new URL(this.page.url()).pathname.split('/').pop() ?? '' };
+  }
+
+  /** The refund's state as its open page shows it, live. */
+  async refundState(): Promise<string> {
+    return (await this.page.getByTestId('refund-state').textContent()) ?? '';
+  }
 }

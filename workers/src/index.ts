@@ -11,7 +11,8 @@ import { feedService } from './market/feedService.ts';
 import type { BackgroundService, WorkerContext } from './service.ts';
 import { storeShipmentService } from './store/logistics/shipmentWorker.ts';
 import { orderExpiryService } from './store/orderExpiryWorker.ts';
-import { deliveredMarksOrder, orderFulfilmentService } from './store/orderFulfilmentWorker.ts';
+import { orderFulfilmentService } from './store/orderFulfilmentWorker.ts';
+import { deliveredMarksOrderOrReturn, refundService } from './store/refundWorker.ts';
 import { matcherService } from './trading/matcher.ts';
 
 export type { BackgroundService, WorkerContext };
@@ -29,8 +30,9 @@ export const SERVICES: readonly BackgroundService[] = [
   blockTradeService(),
   sessionPurgeService(),
   orderExpiryService(),
-  storeShipmentService({ onDeliveredOf: deliveredMarksOrder }),
+  storeShipmentService({ onDeliveredOf: deliveredMarksOrderOrReturn }),
   orderFulfilmentService(),
+  refundService(),
 ];
 
 /** A service slow to stop says so: shutdown time is spent waiting for it. */

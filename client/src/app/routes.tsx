@@ -365,6 +365,21 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     lazy: lazyScreen(() => store().then((m) => m.WithdrawScreen), ['store']),
   },
   {
+    path: '/store/refund/apply',
+    id: 'applyRefund',
+    lazy: lazyScreen(() => store().then((m) => m.RefundApplyScreen), ['store']),
+  },
+  {
+    path: '/store/refunds',
+    id: 'afterSale',
+    lazy: lazyScreen(() => store().then((m) => m.AfterSaleListScreen), ['store']),
+  },
+  {
+    path: '/store/refunds/:id',
+    id: 'refundDetail',
+    lazy: lazyScreen(() => store().then((m) => m.RefundDetailScreen), ['store']),
+  },
+  {
     path: '/store/logistics/:trackingNo',
     id: 'logistics',
     lazy: lazyScreen(() => store().then((m) => m.LogisticsScreen), ['store']),

@@ -31,6 +31,10 @@ export interface AppConfig {
   storeAutoReceiptMs: number;
   /** A received order completes when this after-sale window closes, ms. */
   storeAfterSaleWindowMs: number;
+  /** The shop's window to answer a refund request; no answer by then approves it, ms. */
+  storeRefundAnswerMs: number;
+  /** A returned parcel the carrier delivered executes its refund this long after, unless confirmed first, ms. */
+  storeReturnConfirmMs: number;
   /**
    * The blockchain networks a storefront top-up may come over, in the order offered, each with
    * the platform's deposit address on it (STORE_DEPOSIT_ADDRESSES).
@@ -94,6 +98,8 @@ const envSchema = z.object({
   STORE_AUTO_SHIP_MS: z.coerce.number().int().min(0).optional(),
   STORE_AUTO_RECEIPT_MS: z.coerce.number().int().min(0).optional(),
   STORE_AFTER_SALE_WINDOW_MS: z.coerce.number().int().min(0).optional(),
+  STORE_REFUND_ANSWER_MS: z.coerce.number().int().min(0).optional(),
+  STORE_RETURN_CONFIRM_MS: z.coerce.number().int().min(0).optional(),
   // "NETWORK=address" pairs, comma-separated; DEX, BSC and HECO are refused (the spec).
   STORE_DEPOSIT_ADDRESSES: z
     .string()
@@ -186,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storeAutoShipMs: e.STORE_AUTO_SHIP_MS ?? (demoMode ? 20_000 : 3_600_000),
     storeAutoReceiptMs: e.STORE_AUTO_RECEIPT_MS ?? (demoMode ? 120_000 : 7 * DAY_MS),
     storeAfterSaleWindowMs: e.STORE_AFTER_SALE_WINDOW_MS ?? (demoMode ? 120_000 : 7 * DAY_MS),
+    storeRefundAnswerMs: e.STORE_REFUND_ANSWER_MS ?? (demoMode ? 120_000 : 2 * DAY_MS),
+    storeReturnConfirmMs: e.STORE_RETURN_CONFIRM_MS ?? (demoMode ? 60_000 : 3 * DAY_MS),
     storeDepositAddresses: e.STORE_DEPOSIT_ADDRESSES,
     storeWithdrawalCharge: { rate: e.STORE_WITHDRAWAL_CHARGE_RATE, minimum: e.STORE_WITHDRAWAL_CHARGE_MIN },
     realNameAutoApprove: e.REAL_NAME_AUTO_APPROVE ?? demoMode,

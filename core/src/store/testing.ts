@@ -1,9 +1,13 @@
 /** Test helpers of the storefront: names in every language and an address that passes validation. */
 import { randomUUID } from 'node:crypto';
-import { LOCALES } from '@bourse/shared';
+import { Dec, LOCALES } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
+import { givePayPassword } from '../identity/testing.ts';
 import type { Db } from '../platform/database.ts';
+import { createUser } from '../trading/testing/serviceDeps.ts';
+import { storeAddresses } from './orderSchema.ts';
 import { type Localised, storeProductSpecs, storeProducts, storeShops } from './schema.ts';
+import { openDemoWallet } from './wallet.ts';
 
 /** The same text in each of the seven languages, for shops and products made by tests. */
 export const inEveryLanguage = (text: string): Localised =>
@@ -77,4 +81,16 @@ export async function specStock(db: Db, specId: number): Promise<number> {
     .where(eq(storeProductSpecs.id, specId));
   if (!row) throw new Error(`no spec ${specId}`);
   return row.stock;
+}
+
+/** A shopper with a wallet of `balance` USD, a payment password and a default address; answers their ids. */
+export async function insertShopper(db: Db, payPassword: string, balance = '100.00') {
+  const userId = await createUser(db);
+  await db.transaction((tx) => openDemoWallet(tx, userId, new Dec(balance)));
+  await givePayPassword(db, userId, payPassword);
+  const [address] = await db
+    .insert(storeAddresses)
+    .values({ userId, ...SAMPLE_ADDRESS, isDefault: true })
+    .returning({ id: storeAddresses.id });
+  return { userId, addressId: address!.id };
 }

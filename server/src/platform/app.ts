@@ -26,6 +26,7 @@ import {
   SHOP_LOGO_PATH,
   shopLogoHandler,
 } from '../store/images.handler.ts';
+import { REFUND_PROOF_PATH, refundProofHandler } from '../store/refunds/proof.handler.ts';
 import { REVIEW_PICTURE_PATH, reviewPictureHandler } from '../store/reviews/picture.handler.ts';
 import { storeRoutes } from '../store/routes.ts';
 import { TOP_UP_EVIDENCE_PATH, topUpEvidenceHandler } from '../store/topUps/evidence.handler.ts';
@@ -70,6 +71,7 @@ function apiRouter(app: AppContext): Router {
   router.get(REVIEW_PICTURE_PATH, reviewPictureHandler(app));
   router.get(SUPPORT_PICTURE_PATH, supportPictureHandler(app));
   router.get(TOP_UP_EVIDENCE_PATH, adminOnly(app), topUpEvidenceHandler(app));
+  router.get(REFUND_PROOF_PATH, adminOnly(app), refundProofHandler(app));
   const openapi = openApiDocument(API_ROUTES.map((r) => r.contract));
   router.get('/openapi.json', (_req, res) => {
     res.json(openapi);

@@ -3,6 +3,7 @@ import {
   storeRoutes as contracts,
   fundRecordRoutes,
   logisticsRoutes,
+  refundRoutes,
   reviewRoutes,
   shoppingRoutes as shopping,
   topUpRoutes,
@@ -36,6 +37,19 @@ import { shipmentHandler } from './logistics/shipment.handler.ts';
 import { cancelOrderHandler, confirmReceiptHandler, orderHandler, ordersHandler } from './orders.handlers.ts';
 import { productHandler } from './product.handler.ts';
 import { productsHandler } from './products.handler.ts';
+import {
+  adminRefundsHandler,
+  approveRefundHandler,
+  confirmReturnHandler,
+  refuseRefundHandler,
+} from './refunds/admin.handlers.ts';
+import {
+  createRefundHandler,
+  myRefundsHandler,
+  refundHandler,
+  refundTermsHandler,
+  shipReturnHandler,
+} from './refunds/shopper.handlers.ts';
 import { myReviewsHandler } from './reviews/mine.handler.ts';
 import { productReviewsHandler } from './reviews/product.handler.ts';
 import { writeReviewHandler } from './reviews/write.handler.ts';
@@ -104,4 +118,13 @@ export const storeRoutes = [
   route(withdrawalRoutes.adminList, adminWithdrawalsHandler),
   route(withdrawalRoutes.adminPass, passWithdrawalHandler),
   route(withdrawalRoutes.adminRefuse, refuseWithdrawalHandler),
+  route(refundRoutes.terms, refundTermsHandler),
+  route(refundRoutes.create, createRefundHandler),
+  route(refundRoutes.mine, myRefundsHandler),
+  route(refundRoutes.one, refundHandler),
+  route(refundRoutes.shipReturn, shipReturnHandler),
+  route(refundRoutes.adminList, adminRefundsHandler),
+  route(refundRoutes.adminApprove, approveRefundHandler),
+  route(refundRoutes.adminRefuse, refuseRefundHandler),
+  route(refundRoutes.adminConfirmReturn, confirmReturnHandler),
 ];

@@ -3,6 +3,7 @@ import { defineRoute } from '../api/route.ts';
 import { BLOCK_REFUSAL_REASONS } from '../blockTrade/blockOrder.ts';
 import { isDecimalString } from '../money.ts';
 import { SHIPMENT_EVENTS, TRACKING_NO_PATTERN } from '../store/logistics.ts';
+import { REFUND_REFUSAL_REASONS, REFUND_STEPS } from '../store/refunds.ts';
 import { TOP_UP_METHODS, TOP_UP_REFUSAL_REASONS } from '../store/topUps.ts';
 import { WITHDRAWAL_REFUSAL_REASONS } from '../store/withdrawals.ts';
 import { pageQuery, pageResponse } from './paging.ts';
@@ -26,6 +27,7 @@ export const MESSAGE_KINDS = [
   'priceAlert',
   'topUpResult',
   'withdrawalResult',
+  'refundUpdate',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -113,6 +115,14 @@ export const messageParamsSchemas = {
     amount: money,
     cardTail: z.string(),
     reason: z.enum(WITHDRAWAL_REFUSAL_REASONS).optional(),
+  }),
+  /** A step of a refund of the shopper's order; the message opens the refund. */
+  refundUpdate: z.object({
+    refundId: z.uuid(),
+    orderNumber: z.string(),
+    step: z.enum(REFUND_STEPS),
+    amount: money,
+    reason: z.enum(REFUND_REFUSAL_REASONS).optional(),
   }),
 } as const satisfies Record<MessageKind, z.ZodType<Record<string, string | undefined>>>;
 

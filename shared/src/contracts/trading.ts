@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../api/route.ts';
 import { isDecimalString } from '../money.ts';
 import { shipmentSchema } from '../store/logistics.ts';
+import { refundSchema } from '../store/refunds.ts';
 import { topUpSchema } from '../store/topUps.ts';
 import { withdrawalSchema } from '../store/withdrawals.ts';
 import { messageSchema } from './messages.ts';
@@ -29,6 +30,8 @@ export const USER_EVENTS = {
   topUp: 'topUp',
   /** A storefront withdrawal of the user's was audited (store/withdrawals.ts). */
   withdrawal: 'withdrawal',
+  /** A refund of the user's moved a step (store/refunds.ts). */
+  refund: 'refund',
 } as const;
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
@@ -305,4 +308,5 @@ export const userEventSchemas = {
   priceAlert: priceAlertFiredSchema,
   topUp: topUpSchema,
   withdrawal: withdrawalSchema,
+  refund: refundSchema,
 } as const satisfies Record<keyof typeof USER_EVENTS, z.ZodType>;

@@ -5,6 +5,7 @@ export * from './fundRecords.ts';
 export * from './jobs.ts';
 export * from './logistics.ts';
 export * from './orderStates.ts';
+export * from './refunds.ts';
 export * from './reviews.ts';
 export * from './shopping.ts';
 export * from './topUps.ts';

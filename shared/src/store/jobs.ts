@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const STORE_QUEUES = {
   orderExpiry: 'store-order-expiry',
   orderFulfilment: 'store-order-fulfilment',
+  refunds: 'store-refunds',
 } as const;
 export const STORE_ORDER_JOBS = { expire: 'expire', sweep: 'sweep' } as const;
 export const storeOrderExpireJobSchema = z.object({ orderId: z.string().uuid() });
@@ -26,3 +27,13 @@ export type StoreAutoStep = 'ship' | 'receive' | 'complete';
 export const storeFulfilmentJobSchema = z.object({ orderId: z.string().uuid() });
 /** One job per order and step: adding it twice is a no-op. */
 export const storeFulfilmentJobId = (step: StoreAutoStep, orderId: string) => `${step}-${orderId}`;
+
+/**
+ * A refund's timed steps: no answer from the shop by the deadline approves it; an approved
+ * refund executes; a returned parcel delivered and not confirmed executes after a window. The
+ * refund row's `due_at` is the record; one delayed job per refund and state, a sweep behind.
+ */
+export const STORE_REFUND_JOBS = { step: 'refund-step', sweep: 'sweep' } as const;
+export const storeRefundJobSchema = z.object({ refundId: z.string().uuid() });
+/** One job per refund and state: adding it twice is a no-op. */
+export const storeRefundJobId = (state: string, refundId: string) => `refund-${state}-${refundId}`;

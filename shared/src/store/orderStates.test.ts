@@ -36,6 +36,8 @@ describe('each machine moves only as its table says', () => {
     ['afterSale', 'none', 'request', 'requested'],
     ['afterSale', 'refused', 'request', 'requested'],
     ['afterSale', 'requested', 'request', null],
+    ['afterSale', 'refunded', 'request', 'requested'],
+    ['afterSale', 'approved', 'request', null],
     ['afterSale', 'requested', 'approve', 'approved'],
     ['afterSale', 'requested', 'refuse', 'refused'],
     ['afterSale', 'approved', 'return', 'returning'],
@@ -83,10 +85,111 @@ describe('actions across machines', () => {
       'complete',
       'storeOrder.illegalAction',
     ],
+    ['ask a refund of an unpaid order', order(), 'requestRefund', 'refund.notRefundable'],
+    [
+      'ask a refund of a completed order',
+      order({ payment: 'paid', fulfilment: 'received', closure: 'completed' }),
+      'requestRefund',
+      'refund.notRefundable',
+    ],
+    [
+      'ask a refund while one is open',
+      order({ payment: 'paid', afterSale: 'approved' }),
+      'requestRefund',
+      'refund.notRefundable',
+    ],
+    [
+      'ask a refund of a fully refunded order',
+      order({ payment: 'refunded', fulfilment: 'received', afterSale: 'refunded' }),
+      'requestRefund',
+      'refund.notRefundable',
+    ],
+    [
+      'approve twice',
+      order({ payment: 'paid', afterSale: 'approved' }),
+      'approveRefund',
+      'refund.alreadyDecided',
+    ],
+    [
+      'refuse an approved case',
+      order({ payment: 'paid', afterSale: 'approved' }),
+      'refuseRefund',
+      'refund.alreadyDecided',
+    ],
+    [
+      'send goods back before approval',
+      order({ payment: 'paid', afterSale: 'requested' }),
+      'returnGoods',
+      'refund.cannotShipReturn',
+    ],
+    [
+      'execute an unapproved refund',
+      order({ payment: 'paid', afterSale: 'requested' }),
+      'executeRefund',
+      'storeOrder.illegalAction',
+    ],
+    [
+      'ship while a case is open',
+      order({ payment: 'paid', afterSale: 'requested' }),
+      'ship',
+      'storeOrder.illegalAction',
+    ],
+    [
+      'confirm receipt while goods go back',
+      order({ payment: 'paid', fulfilment: 'delivered', afterSale: 'returning' }),
+      'confirmReceipt',
+      'storeOrder.cannotConfirm',
+    ],
+    [
+      'complete while a refund is approved',
+      order({ payment: 'paid', fulfilment: 'received', afterSale: 'approved' }),
+      'complete',
+      'storeOrder.illegalAction',
+    ],
+    [
+      'cancel after a partial refund',
+      order({ payment: 'partiallyRefunded', afterSale: 'refunded' }),
+      'cancel',
+      'storeOrder.cannotCancel',
+    ],
   ] as const)('refuses to %s', (_, states, action, key) => {
     expect(() => applyStoreOrderAction(states, action)).toThrow(
       expect.objectContaining({ name: 'DomainError', key }),
     );
+  });
+
+  it('walks a return and refund: request, approve, return, execute in full, then complete', () => {
+    let s = order({ payment: 'paid', fulfilment: 'received' });
+    for (const action of [
+      'requestRefund',
+      'approveRefund',
+      'returnGoods',
+      'executeRefund',
+      'complete',
+    ] as const)
+      s = applyStoreOrderAction(s, action).states;
+    expect(s).toEqual({
+      payment: 'refunded',
+      fulfilment: 'received',
+      afterSale: 'refunded',
+      closure: 'completed',
+    });
+  });
+
+  it('executes a refund of an unshipped order in full by closing it, and a partial one leaves it open', () => {
+    const approved = order({ payment: 'paid', afterSale: 'approved' });
+    const full = applyStoreOrderAction(approved, 'executeRefund');
+    expect(full.states).toEqual(order({ payment: 'refunded', afterSale: 'refunded', closure: 'cancelled' }));
+    expect(deriveStoreOrderStatus(full.states)).toBe('refunded');
+    const part = applyStoreOrderAction(approved, 'executePartRefund').states;
+    expect(part).toEqual(order({ payment: 'partiallyRefunded', afterSale: 'refunded' }));
+    // A refused case lets the order go on: it may ship, and be asked again.
+    const refused = applyStoreOrderAction(
+      order({ payment: 'paid', afterSale: 'requested' }),
+      'refuseRefund',
+    ).states;
+    expect(applyStoreOrderAction(refused, 'ship').states.fulfilment).toBe('shipped');
+    expect(applyStoreOrderAction(refused, 'requestRefund').states.afterSale).toBe('requested');
   });
 
   it('walks the happy path: pay, ship, deliver, confirm, complete', () => {

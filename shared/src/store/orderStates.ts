@@ -49,7 +49,8 @@ export const STORE_ORDER_TRANSITIONS = {
     receive: { from: ['shipped', 'delivered'], to: 'received' },
   },
   afterSale: {
-    request: { from: ['none', 'refused'], to: 'requested' },
+    // A refused case may be asked again, and a partial refund may be followed by another.
+    request: { from: ['none', 'refused', 'refunded'], to: 'requested' },
     approve: { from: ['requested'], to: 'approved' },
     refuse: { from: ['requested'], to: 'refused' },
     return: { from: ['approved'], to: 'returning' },
@@ -88,6 +89,12 @@ export const STORE_ORDER_ACTIONS = [
   'ship',
   'deliver',
   'complete',
+  'requestRefund',
+  'approveRefund',
+  'refuseRefund',
+  'returnGoods',
+  'executeRefund',
+  'executePartRefund',
 ] as const;
 export type StoreOrderAction = (typeof STORE_ORDER_ACTIONS)[number];
 
@@ -104,10 +111,16 @@ function move<M extends StoreOrderMachine>(
   return to === null ? null : ({ machine, event, to } as StoreOrderMove);
 }
 
+/** An after-sale case waiting for the shop, or for its goods to come back: the order's own steps wait. */
+export const afterSaleOpen = (s: StoreOrderStates) =>
+  s.afterSale === 'requested' || s.afterSale === 'approved' || s.afterSale === 'returning';
+
 /**
  * The moves an action makes, or null when it is illegal now. Cancelling is only before
- * shipping and without an after-sale case, and refunds a paid order; receipt needs a paid,
- * shipped order; an unpaid order only expires or is cancelled while open.
+ * shipping and with no money refunded or case open, and refunds a paid order; receipt needs a
+ * paid, shipped order; an unpaid order only expires or is cancelled while open. A refund is
+ * asked of an open paid order with no case open; executing it refunds the payment in whole or
+ * part, and closes (cancels) an order that never shipped when in whole.
  */
 export function planStoreOrderAction(
   states: StoreOrderStates,
@@ -122,19 +135,44 @@ export function planStoreOrderAction(
     case 'expire':
       return open && states.payment === 'unpaid' ? all(move(states, 'closure', 'cancel')) : null;
     case 'cancel':
-      if (!open || states.fulfilment !== 'unfulfilled' || states.afterSale !== 'none') return null;
+      if (!open || states.fulfilment !== 'unfulfilled') return null;
+      if (states.afterSale !== 'none' && states.afterSale !== 'refused') return null;
       if (states.payment === 'unpaid') return all(move(states, 'closure', 'cancel'));
       return all(move(states, 'payment', 'refund'), move(states, 'closure', 'cancel'));
     case 'ship':
-      return open && states.payment === 'paid' ? all(move(states, 'fulfilment', 'ship')) : null;
+      return open && states.payment === 'paid' && !afterSaleOpen(states)
+        ? all(move(states, 'fulfilment', 'ship'))
+        : null;
     case 'deliver':
       return open ? all(move(states, 'fulfilment', 'deliver')) : null;
     case 'confirmReceipt':
-      return open && states.payment === 'paid' ? all(move(states, 'fulfilment', 'receive')) : null;
+      return open && states.payment !== 'unpaid' && !afterSaleOpen(states)
+        ? all(move(states, 'fulfilment', 'receive'))
+        : null;
     case 'complete':
-      return states.fulfilment === 'received' && states.afterSale !== 'requested'
+      return states.fulfilment === 'received' && !afterSaleOpen(states)
         ? all(move(states, 'closure', 'complete'))
         : null;
+    case 'requestRefund':
+      return open && (states.payment === 'paid' || states.payment === 'partiallyRefunded')
+        ? all(move(states, 'afterSale', 'request'))
+        : null;
+    case 'approveRefund':
+      return all(move(states, 'afterSale', 'approve'));
+    case 'refuseRefund':
+      return all(move(states, 'afterSale', 'refuse'));
+    case 'returnGoods':
+      return all(move(states, 'afterSale', 'return'));
+    case 'executeRefund':
+      return states.fulfilment === 'unfulfilled' && open
+        ? all(
+            move(states, 'payment', 'refund'),
+            move(states, 'afterSale', 'refund'),
+            move(states, 'closure', 'cancel'),
+          )
+        : all(move(states, 'payment', 'refund'), move(states, 'afterSale', 'refund'));
+    case 'executePartRefund':
+      return all(move(states, 'payment', 'refundPart'), move(states, 'afterSale', 'refund'));
   }
 }
 
@@ -147,6 +185,12 @@ const REFUSALS = {
   ship: 'storeOrder.illegalAction',
   deliver: 'storeOrder.illegalAction',
   complete: 'storeOrder.illegalAction',
+  requestRefund: 'refund.notRefundable',
+  approveRefund: 'refund.alreadyDecided',
+  refuseRefund: 'refund.alreadyDecided',
+  returnGoods: 'refund.cannotShipReturn',
+  executeRefund: 'storeOrder.illegalAction',
+  executePartRefund: 'storeOrder.illegalAction',
 } as const satisfies Record<StoreOrderAction, string>;
 
 /** Applies an action, or throws its refusal (409): nothing changes. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { givePayPassword } from '@bourse/core/identity/testing';
 import { type Database, loadConfig } from '@bourse/core/platform';
 import {
   type CheckoutDeps,
@@ -12,13 +11,12 @@ import {
   StockGate,
 } from '@bourse/core/store';
 import { SimulatedCarrier, shipmentQueue, storeShipments } from '@bourse/core/store/logistics';
-import { createUser, DB_KINDS, openTestDatabase } from '@bourse/core/store/logistics/testing';
-import { storeAddresses, storeOrderEvents, storeOrders } from '@bourse/core/store/orderSchema.ts';
+import { DB_KINDS, openTestDatabase } from '@bourse/core/store/logistics/testing';
+import { storeOrderEvents, storeOrders } from '@bourse/core/store/orderSchema.ts';
 import { cancelOrder } from '@bourse/core/store/orders.ts';
-import { insertKiteShop, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
-import { openDemoWallet } from '@bourse/core/store/wallet.ts';
+import { insertKiteShop, insertShopper } from '@bourse/core/store/testing.ts';
 import { deleteKeys } from '@bourse/core/testing/redis.ts';
-import { Dec, storeFulfilmentJobId } from '@bourse/shared';
+import { storeFulfilmentJobId } from '@bourse/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -64,22 +62,12 @@ describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind
   /** A shopper with a 100.00 USD wallet, a payment password and an address, and a product to buy. */
   async function shopperAndProduct() {
     const { db } = database;
-    const userId = await createUser(db);
-    await db.transaction((tx) => openDemoWallet(tx, userId, new Dec('100.00')));
-    await givePayPassword(db, userId, PAY_PASSWORD);
-    const [address] = await db
-      .insert(storeAddresses)
-      .values({
-        userId,
-        ...SAMPLE_ADDRESS,
-        isDefault: true,
-      })
-      .returning();
+    const { userId, addressId } = await insertShopper(db, PAY_PASSWORD);
     const { specIds } = await insertKiteShop(db, [{ label: 'Red', price: '5.00', stock: 10 }], {
       flat: '0.00',
       freeOver: '0.00',
     });
-    return { userId, addressId: address!.id, specId: specIds[0]! };
+    return { userId, addressId, specId: specIds[0]! };
   }
 
   it('ships, delivers, confirms receipt and completes each paid order exactly once; a lost job by the sweep; a cancelled one never ships', async () => {

@@ -8,6 +8,7 @@ import { ComplaintsCard } from './ComplaintsCard.tsx';
 import { IssuesCard } from './IssuesCard.tsx';
 import { NewIpoCard } from './NewIpoCard.tsx';
 import { OutboxCard } from './OutboxCard.tsx';
+import { RefundsCard } from './RefundsCard.tsx';
 import { ReviewsCard } from './ReviewsCard.tsx';
 import { SettlementsCard } from './SettlementsCard.tsx';
 import { SupportDeskCard } from './SupportDeskCard.tsx';
@@ -35,6 +36,7 @@ function BackOfficeDesk() {
       <ReviewsCard />
       <TopUpsCard />
       <WithdrawalsCard />
+      <RefundsCard />
       <SettlementsCard />
       <ComplaintsCard />
       <OutboxCard />

@@ -6,6 +6,8 @@ import {
   type NewIpoRequest,
   passwordResetRoutes,
   type RealNameReview,
+  type RefundRefusalReason,
+  refundRoutes,
   type SupportQueue,
   supportRoutes,
   type TopUpRefusalReason,
@@ -98,3 +100,16 @@ export const passWithdrawal = (body: { id: string; note?: string }) =>
 
 export const refuseWithdrawal = (body: { id: string; reason: WithdrawalRefusalReason; note?: string }) =>
   callApi(withdrawalRoutes.adminRefuse, { body, silent: true });
+
+/** Refunds in one state: requested ones wait for an answer, returning ones for the parcel's arrival. */
+export const fetchRefundsIn = (state: 'requested' | 'returning', signal?: AbortSignal) =>
+  callApi(refundRoutes.adminList, { params: { state, page: 1, pageSize: 20 }, signal, silent: true });
+
+export const approveRefund = (id: string) =>
+  callApi(refundRoutes.adminApprove, { body: { id }, silent: true });
+
+export const refuseRefund = (body: { id: string; reason: RefundRefusalReason; note?: string }) =>
+  callApi(refundRoutes.adminRefuse, { body, silent: true });
+
+export const confirmRefundReturn = (id: string) =>
+  callApi(refundRoutes.adminConfirmReturn, { body: { id }, silent: true });

@@ -39,6 +39,7 @@ const SECTIONS: readonly {
     links: [
       ['storeBalance', '/store/balance'],
       ['orders', '/orders'],
+      ['afterSale', '/store/refunds'],
       ['addresses', '/addresses'],
       ['myReviews', '/store/reviews'],
     ],

@@ -31,12 +31,17 @@ const REAL_WORLD_KINDS: ReadonlySet<MessageView['kind']> = new Set([
   'shipmentEvent',
   'topUpResult',
   'withdrawalResult',
+  'refundUpdate',
 ]);
 
-/** Where opening a message leads, if anywhere: a parcel's message opens its logistics page, a top-up's the recharge page, a withdrawal's the withdraw page. */
+/** Where opening a message leads, if anywhere: a parcel's message opens its logistics page, a top-up's the recharge page, a withdrawal's the withdraw page, a refund's its own page. */
 function pageOf(message: MessageView): string | undefined {
   if (message.kind === 'topUpResult') return '/store/recharge';
   if (message.kind === 'withdrawalResult') return '/store/withdraw';
+  if (message.kind === 'refundUpdate') {
+    const p = messageParamsSchemas.refundUpdate.safeParse(message.params);
+    return p.success ? `/store/refunds/${p.data.refundId}` : undefined;
+  }
   if (message.kind !== 'shipmentEvent') return undefined;
   const p = messageParamsSchemas.shipmentEvent.safeParse(message.params);
   return p.success ? `/store/logistics/${p.data.trackingNo}` : undefined;

@@ -186,6 +186,35 @@ describe('messageText', () => {
       'Withdrawal result',
       'Your withdrawal of 500.00 USD to the card ending 3446 was refused and released back to your balance: The bank card cannot receive this payment.',
     ],
+    [
+      'a refund sent to the balance',
+      {
+        kind: 'refundUpdate',
+        params: {
+          refundId: '6f1c2a9e-0d4b-4a57-8f7e-3b2d1c0a9e8f',
+          orderNumber: 'S20261127000042',
+          step: 'refunded',
+          amount: '1250.00',
+        },
+      },
+      'Refund',
+      '1,250.00 USD for order S20261127000042 was refunded to your store balance.',
+    ],
+    [
+      'a refund refused for its reason',
+      {
+        kind: 'refundUpdate',
+        params: {
+          refundId: '6f1c2a9e-0d4b-4a57-8f7e-3b2d1c0a9e8f',
+          orderNumber: 'S20261127000042',
+          step: 'refused',
+          amount: '30.00',
+          reason: 'usedGoods',
+        },
+      },
+      'Refund',
+      'The shop refused your refund of 30.00 USD for order S20261127000042: The goods have been used.',
+    ],
   ])('words %s', (_, message, title, body) => {
     expect(messageText(en(), message)).toEqual({ title, body });
   });

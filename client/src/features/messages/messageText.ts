@@ -221,6 +221,21 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
               }),
       };
     }
+    case 'refundUpdate': {
+      const p = messageParamsSchemas.refundUpdate.safeParse(message.params);
+      if (!p.success) return unknown;
+      const figures = { amount: cash(p.data.amount), order: p.data.orderNumber };
+      return {
+        title: t('messages.kinds.refundUpdate.title'),
+        body:
+          p.data.step === 'refused'
+            ? t('messages.kinds.refundUpdate.refused', {
+                ...figures,
+                reason: t(`refund.refusal.${p.data.reason ?? 'other'}`),
+              })
+            : t(`messages.kinds.refundUpdate.${p.data.step}`, figures),
+      };
+    }
     default:
       return unknown;
   }

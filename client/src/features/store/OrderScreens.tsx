@@ -1,4 +1,5 @@
 import {
+  afterSaleOpen,
   STORE_ORDER_TAB_KEYS,
   type StoreOrder,
   type StoreOrderDetail,
@@ -22,6 +23,7 @@ import { ConfirmSheet } from './ConfirmSheet.tsx';
 import { usePrice } from './format.ts';
 import { OrderFigures } from './OrderFigures.tsx';
 import { OrderLine } from './OrderLine.tsx';
+import { StoreTabs } from './StoreTabs.tsx';
 import { cancelOrder, confirmReceipt, fetchOrder, fetchOrders, payOrders } from './shoppingApi.ts';
 import './store.css';
 import './reviews/reviews.css';
@@ -34,14 +36,39 @@ function OrderActions({ order, onDone }: { order: StoreOrder; onDone: () => void
   const price = usePrice();
   const [asking, setAsking] = useState<Action | null>(null);
   const payKey = useRef(crypto.randomUUID());
+  // As the state table has them (shared/src/store/orderStates.ts): the server refuses the rest.
+  const caseOpen = afterSaleOpen(order);
   const canCancel =
-    order.closure === 'open' && order.fulfilment === 'unfulfilled' && order.afterSale === 'none';
+    order.closure === 'open' &&
+    order.fulfilment === 'unfulfilled' &&
+    (order.afterSale === 'none' || order.afterSale === 'refused');
   const canConfirm =
-    order.payment === 'paid' && (order.fulfilment === 'shipped' || order.fulfilment === 'delivered');
+    order.closure === 'open' &&
+    order.payment !== 'unpaid' &&
+    !caseOpen &&
+    (order.fulfilment === 'shipped' || order.fulfilment === 'delivered');
   const canPay = order.status === 'waitingPay';
-  if (!canCancel && !canConfirm && !canPay) return null;
+  const canRefund =
+    order.closure === 'open' &&
+    (order.payment === 'paid' || order.payment === 'partiallyRefunded') &&
+    !caseOpen;
+  if (!canCancel && !canConfirm && !canPay && !canRefund && !caseOpen) return null;
   return (
     <div className="order-actions">
+      {canRefund ? (
+        <Link
+          className="button button--ghost"
+          to={`/store/refund/apply?orderId=${order.id}`}
+          data-testid="order-refund"
+        >
+          {t('refunds.apply')}
+        </Link>
+      ) : null}
+      {caseOpen ? (
+        <Link className="button button--ghost" to="/store/refunds" data-testid="order-after-sale">
+          {t('refunds.viewAfterSale')}
+        </Link>
+      ) : null}
       {canCancel ? (
         <Button variant="ghost" onClick={() => setAsking('cancel')} testId="order-cancel">
           {t('orders.cancel')}
@@ -172,24 +199,14 @@ export function OrderListScreen() {
       }}
       padded={false}
     >
-      <div className="order-tabs" role="tablist">
-        {STORE_ORDER_TAB_KEYS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={tab === key}
-            className={`order-tab${tab === key ? ' order-tab--on' : ''}`}
-            onClick={() => setTab(key)}
-            data-testid={`order-tab-${key}`}
-          >
-            {t(`orders.tabs.${key}`)}
-            {page && (page.counts[key] ?? 0) > 0 ? (
-              <span className="order-tab__count">{page.counts[key]}</span>
-            ) : null}
-          </button>
-        ))}
-      </div>
+      <StoreTabs
+        keys={STORE_ORDER_TAB_KEYS}
+        value={tab}
+        onChange={setTab}
+        label={(key) => t(`orders.tabs.${key}`)}
+        count={(key) => page?.counts[key] ?? 0}
+        testId="order-tab"
+      />
       {error ? <p className="store-empty">{error}</p> : null}
       <PullRefreshList onRefresh={reload} onLoad={more} finished={page !== null && page.nextCursor === null}>
         <ul className="order-list">

@@ -6,6 +6,7 @@ export { enqueueShipmentAdvance, SHIPMENT_JOB_OPTIONS, shipmentQueue } from './s
 export {
   type Advanced,
   advanceShipment,
+  bookReturnParcel,
   type Delivered,
   type DeliveredHook,
   dueShipmentIds,

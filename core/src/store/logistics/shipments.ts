@@ -100,6 +100,40 @@ export async function startShipment(
   return { shipmentId, trackingNo };
 }
 
+/**
+ * Books a parcel the shopper sends back under the tracking number on their own label (a
+ * return: `parcelKey` names it in place of an order), in the caller's transaction. Answers
+ * null when that tracking number is already a parcel's. The caller queues its first look
+ * (enqueueShipmentAdvance, `delayMs`) after its commit; until then the sweep would.
+ */
+export async function bookReturnParcel(
+  deps: Pick<StartShipmentDeps, 'db' | 'carrier' | 'now'>,
+  input: { parcelKey: string; userId: string; trackingNo: string },
+): Promise<{ shipmentId: string; delayMs: number } | null> {
+  const createdAt = nowOf(deps);
+  const { nextCheckAt } = await deps.carrier.track(
+    { trackingNo: input.trackingNo, handedOverAt: createdAt },
+    createdAt,
+  );
+  const [inserted] = await deps.db
+    .insert(storeShipments)
+    .values({
+      storeOrderId: input.parcelKey,
+      userId: input.userId,
+      carrier: deps.carrier.code,
+      trackingNo: input.trackingNo,
+      nextCheckAt,
+      createdAt,
+    })
+    .onConflictDoNothing()
+    .returning({ id: storeShipments.id });
+  if (!inserted) return null;
+  return {
+    shipmentId: inserted.id,
+    delayMs: (nextCheckAt?.getTime() ?? createdAt.getTime()) - createdAt.getTime(),
+  };
+}
+
 export type Advanced =
   | { kind: 'unknown' }
   | { kind: 'delivered' }

@@ -7,7 +7,7 @@ import {
   USER_NAMESPACE,
   userEventSchemas,
 } from '@bourse/shared';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/date/formatDate.ts';
 import type { FieldErrors } from '../../../lib/forms.ts';
@@ -25,6 +25,7 @@ import { useIdempotencyKey } from '../../banking/index.ts';
 import { startInbox } from '../../messages/index.ts';
 import { sessionSocket } from '../../session/index.ts';
 import { usePrice } from '../format.ts';
+import { ImagePicker } from '../ImagePicker.tsx';
 import { copyText } from './copyText.ts';
 import { DepositQr } from './DepositQr.tsx';
 import { type RechargeField, type RechargeForm, validateRecharge } from './rechargeForm.ts';
@@ -106,49 +107,6 @@ function NetworkPicker({
         </section>
       ) : null}
     </>
-  );
-}
-
-function EvidencePicker({
-  file,
-  error,
-  onChoose,
-}: {
-  file: File | null;
-  error?: string;
-  onChoose: (file: File | null) => void;
-}) {
-  const { t } = useTranslation('store');
-  const fileId = useId();
-  return (
-    <div className="evidence-picker">
-      <span className="field__label">{t('recharge.evidence')}</span>
-      {file ? (
-        <p className="evidence-picker__name" data-testid="recharge-evidence-name">
-          {file.name}
-        </p>
-      ) : null}
-      <label className="button button--ghost evidence-picker__choose" htmlFor={fileId}>
-        {t('recharge.chooseEvidence')}
-      </label>
-      {/* Remounted when the form is cleared, so choosing the same file again is a change. */}
-      <input
-        key={file ? 'chosen' : 'empty'}
-        id={fileId}
-        className="visually-hidden"
-        type="file"
-        accept="image/png,image/jpeg,image/webp"
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onChoose(event.target.files?.[0] ?? null)}
-        data-testid="recharge-evidence"
-      />
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : (
-        <p className="form__hint">{t('recharge.evidenceHint')}</p>
-      )}
-    </div>
   );
 }
 
@@ -299,10 +257,16 @@ export function RechargeScreen() {
             data-testid="recharge-hash"
           />
         ) : null}
-        <EvidencePicker
+        <ImagePicker
           file={form.evidence}
           error={errors.evidence}
           onChoose={(evidence) => set({ evidence })}
+          labels={{
+            label: t('recharge.evidence'),
+            choose: t('recharge.chooseEvidence'),
+            hint: t('recharge.evidenceHint'),
+          }}
+          testId="recharge-evidence"
         />
         <FormError message={failure} />
         <Button type="submit" block disabled={busy} testId="recharge-submit">

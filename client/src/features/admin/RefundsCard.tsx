@@ -1,0 +1,146 @@
+import {
+  type AdminRefundView,
+  formatMoney,
+  REFUND_REFUSAL_REASONS,
+  type RefundRefusalReason,
+} from '@bourse/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/date/formatDate.ts';
+import { Button } from '../../shared-ui/Button.tsx';
+import { AdminQueueCard } from './AdminQueueCard.tsx';
+import { approveRefund, confirmRefundReturn, fetchRefundsIn, refuseRefund } from './adminApi.ts';
+import { DecisionBar } from './DecisionBar.tsx';
+import { useDeskAction } from './useDeskAction.ts';
+
+/** Who asked, for what, why, and the proof. */
+function RefundFacts({ item }: { item: AdminRefundView }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <p className="admin-review__who">
+        <strong>
+          {t('refunds.asked', { amount: formatMoney(item.amount), total: formatMoney(item.orderTotal) })}
+        </strong>{' '}
+        <span className="admin-issue__code">{item.account}</span>
+      </p>
+      <p className="admin-issue__code">
+        {[
+          item.orderNumber,
+          t(`refund.type.${item.type}`, { ns: 'translation' }),
+          t(`refund.reason.${item.reason}`, { ns: 'translation' }),
+          formatDate(item.createdAt, 'YYYY-MM-DD HH:mm'),
+        ].join(' · ')}
+      </p>
+      <p>{item.explanation}</p>
+      <a href={item.proofUrl} target="_blank" rel="noopener" className="admin-topup__evidence">
+        <img src={item.proofUrl} alt={t('refunds.proof', { account: item.account })} loading="lazy" />
+      </a>
+    </>
+  );
+}
+
+function RequestedItem({ item, onDone }: { item: AdminRefundView; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const [note, setNote] = useState('');
+  const [reason, setReason] = useState<RefundRefusalReason>('noEvidence');
+  const [busy, run] = useDeskAction(onDone);
+  const decide = (outcome: 'pass' | 'refuse') =>
+    run(async () => {
+      if (outcome === 'refuse') {
+        await refuseRefund({ id: item.id, reason, note: note.trim() || undefined });
+        return t('refunds.refused');
+      }
+      await approveRefund(item.id);
+      return t('refunds.approved');
+    });
+  return (
+    <li className="admin-review admin-topup" data-testid="admin-refund" data-account={item.account}>
+      <RefundFacts item={item} />
+      {item.answerBy ? (
+        <p className="form__hint">
+          {t('refunds.autoApproves', { time: formatDate(item.answerBy, 'YYYY-MM-DD HH:mm') })}
+        </p>
+      ) : null}
+      <div className="admin-topup__fields">
+        <label>
+          <span>{t('refunds.note')}</span>
+          <input
+            className="field__input"
+            maxLength={200}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            data-testid="admin-refund-note"
+          />
+        </label>
+      </div>
+      <DecisionBar
+        busy={busy}
+        reasons={REFUND_REFUSAL_REASONS}
+        reason={reason}
+        onReason={setReason}
+        reasonText={(r) => t(`refund.refusal.${r}`, { ns: 'translation' })}
+        labels={{ pass: t('refunds.approve'), reason: t('refunds.reason'), refuse: t('refunds.refuse') }}
+        onDecide={decide}
+        testId="admin-refund"
+      />
+    </li>
+  );
+}
+
+function ReturningItem({ item, onDone }: { item: AdminRefundView; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const [busy, run] = useDeskAction(onDone);
+  return (
+    <li className="admin-review admin-topup" data-testid="admin-return" data-account={item.account}>
+      <RefundFacts item={item} />
+      <p className="admin-issue__code">{`${item.returnCarrier ?? ''} ${item.returnTrackingNo ?? ''}`}</p>
+      <div className="admin-review__actions">
+        <Button
+          disabled={busy}
+          onClick={() =>
+            run(async () => {
+              await confirmRefundReturn(item.id);
+              return t('refunds.confirmed', { amount: formatMoney(item.amount) });
+            })
+          }
+          testId="admin-return-confirm"
+        >
+          {t('refunds.confirmReturn')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Refunds, answered for the shop until the seller console exists: requests to approve or refuse
+ * (no answer in time approves them), then returns on their way back to confirm as arrived,
+ * which executes the refund. The server records who and when.
+ */
+export function RefundsCard() {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <AdminQueueCard
+        name="refunds"
+        title={t('refunds.title')}
+        hint={t('refunds.hint')}
+        load={(signal) => fetchRefundsIn('requested', signal)}
+        itemsOf={({ items }) => items}
+        empty={t('refunds.empty')}
+      >
+        {(item, reload) => <RequestedItem key={item.id} item={item} onDone={reload} />}
+      </AdminQueueCard>
+      <AdminQueueCard
+        name="returns"
+        title={t('refunds.returnsTitle')}
+        load={(signal) => fetchRefundsIn('returning', signal)}
+        itemsOf={({ items }) => items}
+        empty={t('refunds.returnsEmpty')}
+      >
+        {(item, reload) => <ReturningItem key={item.id} item={item} onDone={reload} />}
+      </AdminQueueCard>
+    </>
+  );
+}
