@@ -1,14 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, demoUser, fakeApi, ok } from '../../../test/fixtures.ts';
-import { logIn, renderApp, resetSession } from '../../../test/renderApp.tsx';
-import { useSession } from '../../session/sessionStore.ts';
+import { callsTo, fakeApi, ok } from '../../../test/fixtures.ts';
+import { logInAsDemo, renderApp, resetSession } from '../../../test/renderApp.tsx';
 
 beforeEach(() => {
   resetSession();
-  logIn();
-  useSession.setState({ userInfo: demoUser });
+  logInAsDemo();
 });
 afterEach(() => vi.unstubAllGlobals());
 
