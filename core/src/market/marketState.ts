@@ -115,8 +115,9 @@ function mergeReloaded<T extends { seq: number; ts: number }>(
  * breadth, the index quotes, the status, the live rankings and the instrument listing. Derived
  * state only: loaded from the feed's Redis keys on start and again on every reconnect of its
  * subscriber (a restarted Redis or a feed on another day must not leave stale values), kept
- * current by the feed's channels between. Every message is checked against the shared schemas (the quotes by
- * feedQuote.ts, which applies the same rules faster); one that fails is dropped whole.
+ * current by the feed's channels between. Every message is checked against the shared schemas (the quotes
+ * and trades, in the feed's wire, by feedWire.ts, which applies the same rules faster); one that
+ * fails is dropped whole.
  */
 export class MarketState {
   private quotesBySymbol = new Map<string, FeedQuote>();
