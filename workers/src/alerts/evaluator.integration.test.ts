@@ -65,6 +65,15 @@ describe.each(EMBEDDED_AND_POSTGRES)('price alerts fire once across evaluators, 
       feedQuote(SYMBOL, { price: '11.00', pct: '10.00', change: '1.00', time, ...overrides }),
     ]);
 
+  /** A one-shot alert above `level` for the first user a firing went to, through the change stream. */
+  const addAbove = (level: string) =>
+    createAlert(
+      { db: database.db, changes: redisAlertChanges(redis, prefix) },
+      channel.delivered[0]!.userId,
+      { symbol: SYMBOL, kind: 'above', level, repeat: false },
+      '测试',
+    );
+
   const alertMessages = async () =>
     (await database.db.select().from(messages).where(eq(messages.kind, 'priceAlert'))).length;
 
@@ -120,14 +129,7 @@ describe.each(EMBEDDED_AND_POSTGRES)('price alerts fire once across evaluators, 
     await publish(T0 + 10 * MINUTE - 1);
     await publish(T0 + 10 * MINUTE - 1, { price: '10.99', pct: '9.90' });
     // A user's new alert reaches the running evaluators through the change stream.
-    const userId = channel.delivered[0]!.userId;
-    const deps = { db: database.db, changes: redisAlertChanges(redis, prefix) };
-    const added = await createAlert(
-      deps,
-      userId,
-      { symbol: SYMBOL, kind: 'above', level: '10.9', repeat: false },
-      '测试',
-    );
+    const added = await addAbove('10.9');
     await vi.waitFor(() => expect(running.every((r) => r.evaluator.size === USERS + 1)).toBe(true));
     await publish(T0 + 10 * MINUTE - 1, { price: '10.99', pct: '9.90' });
     await vi.waitFor(() => expect(channel.delivered).toHaveLength(fired + 1));
@@ -144,14 +146,7 @@ describe.each(EMBEDDED_AND_POSTGRES)('price alerts fire once across evaluators, 
 
   it('hears the feed again after Redis kills its subscriber, as it does one that falls behind', async () => {
     await startEvaluator();
-    const userId = channel.delivered[0]!.userId;
-    const deps = { db: database.db, changes: redisAlertChanges(redis, prefix) };
-    const added = await createAlert(
-      deps,
-      userId,
-      { symbol: SYMBOL, kind: 'above', level: '10.95', repeat: false },
-      '测试',
-    );
+    const added = await addAbove('10.95');
     // The repeating alerts and this one: every one-shot before it has fired.
     await vi.waitFor(() => expect(running[0]!.evaluator.size).toBe(USERS + 1));
     // Only this test's own connection, by its id.
