@@ -22,6 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { AlertIndex, type AlertRecord, indexedAlert, readAlertQuotes } from '@bourse/core/alerts';
 import { queryRows } from '@bourse/core/db/rows.ts';
+import { encodeWireQuotes } from '@bourse/core/market/feedWire.ts';
 import { feedQuote } from '@bourse/core/market/testing/feedDouble.ts';
 import { createRedis } from '@bourse/core/platform';
 import type { Db } from '@bourse/core/platform/database.ts';
@@ -140,10 +141,8 @@ function indexPart(): void {
   const start = Date.UTC(2026, 6, 6, 1, 30);
   for (let n = 0; n < PUBLISHES; n++) {
     const time = start + n * 3_000;
-    // As the evaluator receives them: read from the feed's JSON (flat strings, not the bench's concatenations).
-    const quotes = readAlertQuotes(
-      JSON.stringify({ quotes: publishQuotes(n, time, Math.floor(rand() * SYMBOLS)) }),
-    )!;
+    // As the evaluator receives them: read from the feed's wire (flat strings, not the bench's concatenations).
+    const quotes = readAlertQuotes(encodeWireQuotes(publishQuotes(n, time, Math.floor(rand() * SYMBOLS))))!;
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
     const firings = index.evaluate(quotes);
@@ -187,11 +186,15 @@ async function populate(db: Db) {
 function shardMessages(quotes: readonly FeedQuote[]) {
   const byShard = new Map<number, FeedQuote[]>();
   for (const q of quotes) byShard.set(feedShard(q.symbol), [...(byShard.get(feedShard(q.symbol)) ?? []), q]);
-  return [...byShard].map(([shard, batch]) => ({ shard, batch, text: JSON.stringify({ quotes: batch }) }));
+  return [...byShard].map(([shard, batch]) => ({ shard, batch, text: encodeWireQuotes(batch) }));
 }
 
-/** A message with its quotes' publish time: the messages are built beforehand, so the bench's own work is not timed. */
-const stamped = (text: string) => text.replaceAll('"ts":-1,', `"ts":${Date.now()},`);
+/**
+ * A message with its quotes' publish time: the messages are built beforehand, so the bench's own
+ * work is not timed. In the wire a ts of -1 is the only `,-1,` (every other number is a count).
+ */
+const stamped = (text: string) => text.replaceAll(',-1,', `,${Date.now()},`);
+const stampedJson = (text: string) => text.replaceAll('"ts":-1,', `"ts":${Date.now()},`);
 
 /** The snapshot the server checks codes against, and the first publish. */
 async function publishSnapshot(redis: ReturnType<typeof createRedis>, quotes: readonly FeedQuote[]) {
@@ -199,7 +202,7 @@ async function publishSnapshot(redis: ReturnType<typeof createRedis>, quotes: re
   for (const { shard, batch, text } of shardMessages(quotes)) {
     pipeline.hset(
       `${prefix}${FEED_KEYS.snapshotHash(shard)}`,
-      ...batch.flatMap((q) => [q.symbol, stamped(JSON.stringify(q))]),
+      ...batch.flatMap((q) => [q.symbol, stampedJson(JSON.stringify(q))]),
     );
     pipeline.publish(`${prefix}${FEED_KEYS.quotesChannel(shard)}`, stamped(text));
   }

@@ -17,6 +17,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { QUOTE_WIRE_FIELDS } from '@bourse/core/market/feedWire.ts';
 import { createRedis } from '@bourse/core/platform';
 import { FEED_KEYS, FEED_SHARDS } from '@bourse/shared';
 import { scratchPostgres } from '../core/src/testing/testDatabase.ts';
@@ -104,17 +105,20 @@ interface FeedMeter {
 }
 
 /**
- * Counts the quotes the feed publishes (one `"symbol":` per quote, so no parsing on this shared box)
- * and how late its messages reach a Redis subscriber: the share of the latency that is the feed's.
+ * Counts the quotes the feed publishes (one row per quote after the wire's version: a bare
+ * JSON.parse, nothing checked) and how late its messages reach a Redis subscriber: the share of
+ * the latency that is the feed's.
  */
 async function meterFeed(): Promise<FeedMeter> {
   const subscriber = redis.duplicate();
   let quotes = 0;
   let lags: number[] = [];
   subscriber.on('message', (_channel: string, text: string) => {
-    quotes += text.split('"symbol":').length - 1;
-    const ts = /"ts":(\d+)/.exec(text)?.[1];
-    if (ts && lags.length < LAG_SAMPLES) lags.push(Date.now() - Number(ts));
+    const rows = JSON.parse(text) as unknown[][];
+    quotes += rows.length - 1;
+    // The first quote's ts (QUOTE_WIRE_FIELDS): every quote of a publish carries the same.
+    const ts = rows[1]?.[QUOTE_WIRE_FIELDS.indexOf('ts')];
+    if (typeof ts === 'number' && lags.length < LAG_SAMPLES) lags.push(Date.now() - ts);
   });
   await subscriber.subscribe(
     ...Array.from({ length: FEED_SHARDS }, (_, shard) => `${prefix}${FEED_KEYS.quotesChannel(shard)}`),

@@ -5,8 +5,9 @@
  * A client subscribes with its first message, { symbols }, and is acknowledged with `[]`.
  * No schema checks and no protocol framing: that is what the ratio measures.
  */
+import { readWireQuotes } from '@bourse/core/market/feedWire.ts';
 import { createRedis } from '@bourse/core/platform';
-import { FEED_KEYS, FEED_SHARDS, type FeedQuote, type QuoteUpdate } from '@bourse/shared';
+import { FEED_KEYS, FEED_SHARDS, type QuoteUpdate } from '@bourse/shared';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { toQuoteUpdate } from '../../core/src/market/quoteViews.ts';
 import { Conflator } from '../../server/src/market/conflator.ts';
@@ -23,7 +24,8 @@ const latest = new Map<string, QuoteUpdate>();
 
 const redis = createRedis(process.env.REDIS_URL!);
 redis.on('message', (_channel: string, text: string) => {
-  for (const quote of (JSON.parse(text) as { quotes: FeedQuote[] }).quotes) {
+  // Read as the server reads them (MarketState): the feed's wire, checked.
+  for (const quote of readWireQuotes(text) ?? []) {
     latest.set(quote.symbol, toQuoteUpdate(quote));
     conflator.touch(quote.symbol);
   }

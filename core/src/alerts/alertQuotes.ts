@@ -1,4 +1,6 @@
-import { type FeedQuote, isDecimalString } from '@bourse/shared';
+import type { FeedQuote } from '@bourse/shared';
+import { isDecimal, isNullableDecimal, isNumber } from '../market/feedQuote.ts';
+import { readWireMessage, wireQuoteRow } from '../market/feedWire.ts';
 
 /** What an alert reads of a quote: a FeedQuote is one. */
 export type AlertQuote = Pick<
@@ -6,39 +8,31 @@ export type AlertQuote = Pick<
   'symbol' | 'price' | 'pct' | 'limitUp' | 'limitDown' | 'time' | 'ts'
 >;
 
-const isDecimal = (value: unknown): value is string => typeof value === 'string' && isDecimalString(value);
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+/** One quote's row of the wire (QUOTE_WIRE_FIELDS), read for the seven fields an alert reads. */
+function readAlertRow(value: unknown): AlertQuote | undefined {
+  const row = wireQuoteRow(value);
+  if (!row) return undefined;
+  const [symbol, , , ts, time, price, , pct]: unknown[] = row;
+  const limitUp: unknown = row[15];
+  const limitDown: unknown = row[16];
+  if (
+    typeof symbol !== 'string' ||
+    !isNumber(ts) ||
+    !isNumber(time) ||
+    !isDecimal(price) ||
+    !isDecimal(pct) ||
+    !isNullableDecimal(limitUp) ||
+    !isNullableDecimal(limitDown)
+  )
+    return undefined;
+  return { symbol, price, pct, limitUp, limitDown, time, ts };
+}
 
 /**
- * A quotes channel message (`{ quotes: [...] }`) read for the alert evaluator: only the seven
- * fields an alert reads, checked by feedQuoteSchema's rules for them, and no copy of the book.
- * The evaluator hears the whole universe every publish, so reading less is most of its work
- * saved. A message with any bad quote is dropped whole (undefined), as readFeedQuotesMessage does.
+ * A quotes channel message (feedWire.ts) read for the alert evaluator: only the seven fields an
+ * alert reads, checked by feedQuoteSchema's rules for them, and no object made of the book. The
+ * evaluator hears every quote of the shards with alerts each publish, so reading less is most of
+ * its work saved. A message with any bad quote is dropped whole (undefined), as readWireQuotes does.
  */
-export function readAlertQuotes(text: string): AlertQuote[] | undefined {
-  let message: unknown;
-  try {
-    message = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const values = (message as { quotes?: unknown } | null)?.quotes;
-  if (!Array.isArray(values)) return undefined;
-  const quotes: AlertQuote[] = [];
-  for (const q of values as Record<string, unknown>[]) {
-    if (
-      typeof q !== 'object' ||
-      q === null ||
-      typeof q.symbol !== 'string' ||
-      !isDecimal(q.price) ||
-      !isDecimal(q.pct) ||
-      !(q.limitUp === null || isDecimal(q.limitUp)) ||
-      !(q.limitDown === null || isDecimal(q.limitDown)) ||
-      !isNumber(q.time) ||
-      !isNumber(q.ts)
-    )
-      return undefined;
-    quotes.push(q as unknown as AlertQuote);
-  }
-  return quotes;
-}
+export const readAlertQuotes = (text: string): AlertQuote[] | undefined =>
+  readWireMessage(text, readAlertRow);

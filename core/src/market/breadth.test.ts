@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { standingOf } from './breadth.ts';
+import { encodeWireQuotes } from './feedWire.ts';
 import { MarketState } from './marketState.ts';
 import { feedQuote } from './testing/feedDouble.ts';
 
@@ -58,7 +59,7 @@ class FakeRedis {
     for (const [shard, batch] of byShard) {
       for (const quote of batch) this.snapshot(quote.symbol).set(quote.symbol, JSON.stringify(quote));
       const channel = `${PREFIX}${FEED_KEYS.quotesChannel(shard)}`;
-      this.subscriber.emit('message', channel, JSON.stringify({ quotes: batch }));
+      this.subscriber.emit('message', channel, encodeWireQuotes(batch));
     }
   }
 

@@ -1,10 +1,11 @@
 import { type FeedQuote, isDecimalString } from '@bourse/shared';
 
 /**
- * The feed's quotes read by hand instead of by feedQuoteSchema: every server process reads the
- * whole universe every publish (5,000 quotes each 500 ms), and zod took a quarter of the
- * server's busy time doing it. Same rules as the schema (its unit test holds the two equal),
- * same output: exactly the schema's keys, so nothing the feed adds reaches a client.
+ * The feed's snapshot quotes (full JSON, in the snapshot hash) read by hand instead of by
+ * feedQuoteSchema: a server reloads the whole universe from them, and zod took a quarter of the
+ * server's busy time reading quotes. Same rules as the schema (its unit test holds the two
+ * equal), same output: exactly the schema's keys, so nothing the feed adds reaches a client.
+ * The channels' messages are read by feedWire.ts with the same rules.
  */
 
 const BOARDS: ReadonlySet<string> = new Set<FeedQuote['board']>(['main', 'chinext', 'star', 'bse']);
@@ -12,13 +13,19 @@ const MAX_BOOK_LEVELS = 5;
 
 type Fields = Record<string, unknown>;
 
+// The schema's rules, one by one: the wire reader (feedWire.ts) applies them too.
 const isObject = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const isDecimal = (value: unknown): value is string => typeof value === 'string' && isDecimalString(value);
-const isNullableDecimal = (value: unknown): value is string | null => value === null || isDecimal(value);
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
-const isCount = (value: unknown): value is number => isInt(value) && value >= 0;
+export const isDecimal = (value: unknown): value is string =>
+  typeof value === 'string' && isDecimalString(value);
+export const isNullableDecimal = (value: unknown): value is string | null =>
+  value === null || isDecimal(value);
+export const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+export const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
+export const isCount = (value: unknown): value is number => isInt(value) && value >= 0;
+export const isQuoteBoard = (value: unknown): value is FeedQuote['board'] =>
+  typeof value === 'string' && BOARDS.has(value);
 
 function readBook(value: unknown): FeedQuote['bids'] | undefined {
   if (!Array.isArray(value) || value.length > MAX_BOOK_LEVELS) return undefined;
@@ -57,8 +64,7 @@ export function readFeedQuote(value: unknown): FeedQuote | undefined {
     !isDecimal(q.prevClose) ||
     !isNullableDecimal(q.limitUp) ||
     !isNullableDecimal(q.limitDown) ||
-    typeof q.board !== 'string' ||
-    !BOARDS.has(q.board) ||
+    !isQuoteBoard(q.board) ||
     !isNumber(q.time)
   ) {
     return undefined;
@@ -84,7 +90,7 @@ export function readFeedQuote(value: unknown): FeedQuote | undefined {
     prevClose: q.prevClose,
     limitUp: q.limitUp,
     limitDown: q.limitDown,
-    board: q.board as FeedQuote['board'],
+    board: q.board,
     bids,
     asks,
     indicative,
@@ -92,7 +98,8 @@ export function readFeedQuote(value: unknown): FeedQuote | undefined {
   };
 }
 
-const parse = (text: string): unknown => {
+/** JSON.parse, with undefined for text that is not JSON. */
+export const parseJsonText = (text: string): unknown => {
   try {
     return JSON.parse(text);
   } catch {
@@ -100,18 +107,5 @@ const parse = (text: string): unknown => {
   }
 };
 
-/** A quotes channel message, `{ quotes: [...] }`: all its quotes, or undefined if any one is bad. */
-export function readFeedQuotesMessage(text: string): FeedQuote[] | undefined {
-  const message = parse(text);
-  if (!isObject(message) || !Array.isArray(message.quotes)) return undefined;
-  const quotes: FeedQuote[] = [];
-  for (const value of message.quotes) {
-    const quote = readFeedQuote(value);
-    if (!quote) return undefined;
-    quotes.push(quote);
-  }
-  return quotes;
-}
-
 /** One snapshot hash value. */
-export const readFeedQuoteJson = (text: string): FeedQuote | undefined => readFeedQuote(parse(text));
+export const readFeedQuoteJson = (text: string): FeedQuote | undefined => readFeedQuote(parseJsonText(text));

@@ -6,7 +6,6 @@ import {
   feedInstrumentsSchema,
   feedRankMessageSchema,
   feedStatusMessageSchema,
-  feedTradesMessageSchema,
   type IndexQuoteUpdate,
   type InstrumentListing,
   indexQuotesSchema,
@@ -22,7 +21,8 @@ import type { z } from 'zod';
 import { logger } from '../platform/logger.ts';
 import { ThrottledWarning } from '../platform/throttledWarning.ts';
 import { BreadthCounter } from './breadth.ts';
-import { readFeedQuoteJson, readFeedQuotesMessage } from './feedQuote.ts';
+import { readFeedQuoteJson } from './feedQuote.ts';
+import { readWireQuotes, readWireTrades, type WireTradesBatch } from './feedWire.ts';
 import { type ChartQuote, indexChartQuote } from './history/liveDay.ts';
 import { SearchIndex } from './searchIndex.ts';
 
@@ -35,7 +35,7 @@ export const LIVE_RANK_LISTS = [
   'losers',
 ] as const satisfies readonly RankList[];
 
-export type TradesBatch = z.infer<typeof feedTradesMessageSchema>['batches'][number];
+export type TradesBatch = WireTradesBatch;
 
 /** What the gateway hears from the state; every call is synchronous, right after the state changed. */
 export interface MarketListener {
@@ -115,8 +115,9 @@ function mergeReloaded<T extends { seq: number; ts: number }>(
  * breadth, the index quotes, the status, the live rankings and the instrument listing. Derived
  * state only: loaded from the feed's Redis keys on start and again on every reconnect of its
  * subscriber (a restarted Redis or a feed on another day must not leave stale values), kept
- * current by the feed's channels between. Every message is checked against the shared schemas (the quotes by
- * feedQuote.ts, which applies the same rules faster); one that fails is dropped whole.
+ * current by the feed's channels between. Every message is checked against the shared schemas (the quotes
+ * and trades, in the feed's wire, by feedWire.ts, which applies the same rules faster); one that
+ * fails is dropped whole.
  */
 export class MarketState {
   private quotesBySymbol = new Map<string, FeedQuote>();
@@ -151,12 +152,10 @@ export class MarketState {
     private readonly prefix: string,
   ) {
     for (let shard = 0; shard < FEED_SHARDS; shard++) {
-      // The bulk of the stream (the whole universe every publish): read without zod, same rules.
-      this.handle(FEED_KEYS.quotesChannel(shard), readFeedQuotesMessage, (quotes) =>
-        this.applyQuotes(quotes),
-      );
-      this.handle(FEED_KEYS.tradesChannel(shard), schemaReader(feedTradesMessageSchema), (m) => {
-        for (const l of this.listeners) l.trades(m.batches);
+      // The bulk of the stream (the whole universe every publish): the compact wire, read without zod.
+      this.handle(FEED_KEYS.quotesChannel(shard), readWireQuotes, (quotes) => this.applyQuotes(quotes));
+      this.handle(FEED_KEYS.tradesChannel(shard), readWireTrades, (batches) => {
+        for (const l of this.listeners) l.trades(batches);
       });
     }
     this.handle(FEED_KEYS.indicesChannel, schemaReader(feedIndicesMessageSchema), (m) =>
@@ -183,7 +182,7 @@ export class MarketState {
     this.subscriber = subscriber;
     const connectionError = new ThrottledWarning('market: feed subscriber connection error');
     subscriber.on('error', (err: Error) => connectionError.warn({ err: err.message }));
-    subscriber.on('message', (channel: string, text: string) => this.handlers.get(channel)?.(text));
+    subscriber.on('message', (channel: string, text: string) => this.receive(channel, text));
     subscriber.on('ready', () => this.resync());
     subscriber.on('close', () => this.lost());
     // A failed first attempt is reported through 'error'; ioredis keeps retrying.
@@ -197,6 +196,11 @@ export class MarketState {
     ]);
     clearTimeout(timer);
     if (timedOut) logger.warn('market: state not loaded from Redis yet; it fills in once Redis answers');
+  }
+
+  /** A message the subscriber heard on one of the feed's channels (`pnpm feed:wire` hands them in too). */
+  receive(channel: string, text: string): void {
+    this.handlers.get(channel)?.(text);
   }
 
   close(): void {
@@ -280,13 +284,26 @@ export class MarketState {
     });
   }
 
-  private applyQuotes(quotes: readonly FeedQuote[]): void {
+  private applyQuotes(received: readonly FeedQuote[]): void {
+    const quotes = received.filter((q) => !this.isOlder(q));
+    if (quotes.length === 0) return;
     const symbols = keepLatest(this.quotesBySymbol, quotes, this.fresh?.quotes);
     const breadthChanged = this.breadthCounter.update(quotes);
     for (const l of this.listeners) {
       l.quotes(symbols);
       if (breadthChanged) l.breadth();
     }
+  }
+
+  /**
+   * A quote older than the one held, in both number and publish time: a message published before
+   * a reload read the snapshot and delivered after it. Each quote is whole, so a gap in `seq` (a
+   * message missed) is mended by the quote that shows it; only an older one must not win. Both
+   * must be older: a feed whose numbering restarted (its Redis keys lost) publishes later times.
+   */
+  private isOlder(quote: FeedQuote): boolean {
+    const held = this.quotesBySymbol.get(quote.symbol);
+    return held !== undefined && quote.seq < held.seq && quote.ts < held.ts;
   }
 
   private applyIndices(indices: readonly IndexQuoteUpdate[]): void {

@@ -207,7 +207,10 @@ describe.each(['batch', 'rooms'] as const)('/market gateway, %s fan-out', (fanou
       const tick = { price: '10.02', volume: 100, side: 'B', time: Date.now(), seq: 1 } as const;
       await feed.trades('604007', [tick]);
       await eventually(() => expect(books.at(-1)).toMatchObject({ symbol: '604007', seq: 2, bids }));
-      await eventually(() => expect(trades).toEqual([{ symbol: '604007', trades: [tick] }]));
+      // The feed's wire always says the kind (an absent one is continuous, as the contract reads it).
+      await eventually(() =>
+        expect(trades).toEqual([{ symbol: '604007', trades: [{ ...tick, kind: 'continuous' }] }]),
+      );
       expect(await request(socket, MARKET_EVENTS.bookSubscribe, { symbol: '999999' })).toMatchObject({
         ok: false,
         error: { key: 'market.unknownSymbol', symbols: ['999999'] },

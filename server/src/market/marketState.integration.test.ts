@@ -1,6 +1,8 @@
+import { encodeWireQuotes } from '@bourse/core/market/feedWire.ts';
 import { FeedDouble, feedQuote, indexQuote, marketStatus } from '@bourse/core/market/testing/feedDouble.ts';
 import {
   FEED_KEYS,
+  type FeedQuote,
   feedShard,
   type IndexQuoteUpdate,
   MARKET_EVENTS,
@@ -46,9 +48,11 @@ describe('MarketState against Redis', () => {
 
   it('drops a feed message that does not parse, whole', async () => {
     const good = feedQuote('604000', { seq: 2, price: '10.50' });
-    const bad = { ...feedQuote('004001', { seq: 2 }), price: 10.5 };
-    await feed.raw(FEED_KEYS.quotesChannel(feedShard('604000')), JSON.stringify({ quotes: [good, bad] }));
+    const bad = { ...feedQuote('004001', { seq: 2 }), price: 10.5 } as unknown as FeedQuote;
+    await feed.raw(FEED_KEYS.quotesChannel(feedShard('604000')), encodeWireQuotes([good, bad]));
     await feed.raw(FEED_KEYS.quotesChannel(feedShard('604000')), '{not json');
+    // The JSON messages of the wire before it (a feed of another version) are refused too.
+    await feed.raw(FEED_KEYS.quotesChannel(feedShard('604000')), JSON.stringify({ quotes: [good] }));
     await feed.quotes([feedQuote('004001', { seq: 3, price: '10.30' })]);
     await eventually(async () => expect(await quoteOf('004001')).toMatchObject({ seq: 3 }));
     // The good half of the broken message was not applied either.
@@ -70,6 +74,28 @@ describe('MarketState against Redis', () => {
     // Live again: the next tick arrives through the new subscription.
     await feed.quotes([feedQuote('604000', { seq: 11, price: '10.11' })]);
     await eventually(() => expect(updates.flat().at(-1)).toMatchObject({ seq: 11, price: '10.11' }));
+  });
+
+  it('takes a quote past a gap in seq, and never one older than the one it holds', async () => {
+    // None of these reach the snapshot, which stays at seq 11 for the next test.
+    const live = { snapshot: false };
+    // seq 12 never heard: 13 is a whole quote, so it is the latest as it stands.
+    await feed.quotes([feedQuote('604000', { seq: 13, price: '10.13' })], live);
+    await eventually(async () => expect(await quoteOf('604000')).toMatchObject({ seq: 13, price: '10.13' }));
+    // 12 delivered late (published before a reload read the snapshot): not taken. 004001's
+    // quote after it on the same connection says it was heard.
+    await feed.quotes(
+      [
+        feedQuote('604000', { seq: 12, price: '10.12', ts: Date.now() - 60_000 }),
+        feedQuote('004001', { seq: 4, price: '10.04' }),
+      ],
+      live,
+    );
+    await eventually(async () => expect(await quoteOf('004001')).toMatchObject({ seq: 4 }));
+    expect(await quoteOf('604000')).toMatchObject({ seq: 13, price: '10.13' });
+    // A feed numbering from 1 again (its keys lost) publishes later: taken.
+    await feed.quotes([feedQuote('604000', { seq: 1, price: '10.01' })], live);
+    await eventually(async () => expect(await quoteOf('604000')).toMatchObject({ seq: 1, price: '10.01' }));
   });
 
   it('reloads the index quotes too, and sends watchers the ones that changed', async () => {

@@ -37,7 +37,7 @@ describe('a feed subscriber that Redis drops for its output buffer', () => {
   let socket: Socket;
   let streams: MarketStreamEvent[];
   let warn: MockInstance;
-  // Some 110 kB as one publish; within what one socket may watch.
+  // Some 45 kB as one publish in the feed's wire; within what one socket may watch.
   const symbols = symbolsOfShard(MAX_SYMBOLS_PER_SOCKET);
 
   beforeAll(async () => {
@@ -55,8 +55,8 @@ describe('a feed subscriber that Redis drops for its output buffer', () => {
       const ack = await request(socket, MARKET_EVENTS.quotesSubscribe, { symbols: ['604000'] });
       expect(ack.ok).toBe(true);
     });
-    // A subscriber more than 64 kB behind is dropped at once (production Redis: 32 MB).
-    await t.redis.config('SET', 'client-output-buffer-limit', 'pubsub 64kb 32kb 1');
+    // A subscriber more than 16 kB behind is dropped at once (production Redis: 32 MB).
+    await t.redis.config('SET', 'client-output-buffer-limit', 'pubsub 16kb 8kb 1');
   });
   afterAll(async () => {
     warn?.mockRestore();

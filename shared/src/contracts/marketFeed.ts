@@ -23,9 +23,12 @@ import {
 export const FEED_SHARDS = 16;
 
 export const FEED_KEYS = {
-  /** Pub/sub: a batch of full quotes (level 1 + book) of the symbols of one shard. */
+  /**
+   * Pub/sub: a batch of full quotes (level 1 + book) of the symbols of one shard, as positional
+   * arrays (core/src/market/feedWire.ts, ADR 0029); read, it is a feedQuotesMessageSchema.
+   */
   quotesChannel: (shard: number) => `market:{q${shard}}:quotes`,
-  /** Pub/sub: batches of trade ticks of one shard. */
+  /** Pub/sub: batches of trade ticks of one shard, in the same wire; read, a feedTradesMessageSchema. */
   tradesChannel: (shard: number) => `market:{q${shard}}:trades`,
   /**
    * String, appended to during the day: a symbol's (or index's) 1-minute bars of a trading day so far, in

@@ -37,17 +37,19 @@ describe.each(EMBEDDED_AND_POSTGRES)('price alerts fire once across evaluators, 
   let database: Database;
   let redis: Redis;
   const prefix = `test:${randomUUID()}:`;
-  const running: { evaluator: AlertEvaluator; connections: Redis[] }[] = [];
+  const running: { evaluator: AlertEvaluator; connections: Redis[]; subscriberId: number }[] = [];
   const channel = new RecordingChannel();
 
   async function startEvaluator(): Promise<AlertEvaluator> {
     const connections = [new Redis(REDIS_URL), new Redis(REDIS_URL)];
+    // Asked before it subscribes: a subscribed connection answers nothing else.
+    const subscriberId = (await connections[1]!.client('ID')) as number;
     const evaluator = new AlertEvaluator(database, connections[0]!, connections[1]!, {
       redisPrefix: prefix,
       channels: [channel],
     });
     await evaluator.start();
-    running.push({ evaluator, connections });
+    running.push({ evaluator, connections, subscriberId });
     return evaluator;
   }
 
@@ -62,6 +64,15 @@ describe.each(EMBEDDED_AND_POSTGRES)('price alerts fire once across evaluators, 
     new FeedDouble(redis, prefix).quotes([
       feedQuote(SYMBOL, { price: '11.00', pct: '10.00', change: '1.00', time, ...overrides }),
     ]);
+
+  /** A one-shot alert above `level` for the first user a firing went to, through the change stream. */
+  const addAbove = (level: string) =>
+    createAlert(
+      { db: database.db, changes: redisAlertChanges(redis, prefix) },
+      channel.delivered[0]!.userId,
+      { symbol: SYMBOL, kind: 'above', level, repeat: false },
+      '测试',
+    );
 
   const alertMessages = async () =>
     (await database.db.select().from(messages).where(eq(messages.kind, 'priceAlert'))).length;
@@ -118,14 +129,7 @@ describe.each(EMBEDDED_AND_POSTGRES)('price alerts fire once across evaluators, 
     await publish(T0 + 10 * MINUTE - 1);
     await publish(T0 + 10 * MINUTE - 1, { price: '10.99', pct: '9.90' });
     // A user's new alert reaches the running evaluators through the change stream.
-    const userId = channel.delivered[0]!.userId;
-    const deps = { db: database.db, changes: redisAlertChanges(redis, prefix) };
-    const added = await createAlert(
-      deps,
-      userId,
-      { symbol: SYMBOL, kind: 'above', level: '10.9', repeat: false },
-      '测试',
-    );
+    const added = await addAbove('10.9');
     await vi.waitFor(() => expect(running.every((r) => r.evaluator.size === USERS + 1)).toBe(true));
     await publish(T0 + 10 * MINUTE - 1, { price: '10.99', pct: '9.90' });
     await vi.waitFor(() => expect(channel.delivered).toHaveLength(fired + 1));
@@ -138,5 +142,23 @@ describe.each(EMBEDDED_AND_POSTGRES)('price alerts fire once across evaluators, 
     await stopAll();
     expect(channel.delivered.slice(fired + 1).every((f) => f.event.kind === 'riseBy')).toBe(true);
     expect(await alertMessages()).toBe(fired + 1 + USERS);
+  });
+
+  it('hears the feed again after Redis kills its subscriber, as it does one that falls behind', async () => {
+    await startEvaluator();
+    const added = await addAbove('10.95');
+    // The repeating alerts and this one: every one-shot before it has fired.
+    await vi.waitFor(() => expect(running[0]!.evaluator.size).toBe(USERS + 1));
+    // Only this test's own connection, by its id.
+    await redis.client('KILL', 'ID', String(running[0]!.subscriberId));
+    // Published until heard: the evaluator reconnects and resubscribes on its own time.
+    await vi.waitFor(
+      async () => {
+        await publish(T0 + 30 * MINUTE, { price: '10.99', pct: '9.90' });
+        expect(channel.delivered.map((f) => f.event.alertId)).toContain(added.id);
+      },
+      { timeout: 15_000, interval: 500 },
+    );
+    await stopAll();
   });
 });

@@ -1,11 +1,6 @@
+import { readWireQuotes } from '@bourse/core/market/feedWire.ts';
 import { CRASH_TEST_TIMEOUT_MS, type CrashHarness, crashHarness } from '@bourse/core/testing/crashHarness.ts';
-import {
-  FEED_KEYS,
-  FEED_SHARDS,
-  feedQuotesMessageSchema,
-  feedStatusMessageSchema,
-  parseJson,
-} from '@bourse/shared';
+import { FEED_KEYS, FEED_SHARDS, feedStatusMessageSchema, parseJson } from '@bourse/shared';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeCheckpoint } from '../feed/checkpoint.ts';
@@ -39,7 +34,7 @@ describe('feed failover (two processes on postgres)', () => {
     const { redis, prefix } = harness;
     subscriber = redis.duplicate();
     subscriber.on('message', (_channel: string, text: string) => {
-      for (const q of feedQuotesMessageSchema.parse(JSON.parse(text)).quotes) {
+      for (const q of readWireQuotes(text)!) {
         const entry = { seq: q.seq, open: q.open, prevClose: q.prevClose, volume: q.volume, at: Date.now() };
         seen.set(q.symbol, [...(seen.get(q.symbol) ?? []), entry]);
       }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readWireQuotes, readWireTrades } from '@bourse/core/market/feedWire.ts';
 import { readDayBars, readDragonTigerDay, readMinuteDays } from '@bourse/core/market/history';
 import { DB_KINDS, openTestDatabase } from '@bourse/core/market/history/testing';
 import { type Database, loadConfig, logger } from '@bourse/core/platform';
@@ -82,13 +83,16 @@ describe.each(DB_KINDS)('the feed service on %s', (kind) => {
   const messages = (channel: string) => received.get(channel) ?? [];
   const parseAll = <S extends z.ZodType>(schema: S, texts: readonly string[]) =>
     texts.map((text) => schema.parse(JSON.parse(text)) as z.output<S>);
+  /** A channel's messages read from the feed's wire, then checked against the contract's schemas. */
+  const wireQuotes = (channel: string) =>
+    messages(channel).map((text) => feedQuotesMessageSchema.parse({ quotes: readWireQuotes(text) }).quotes);
+  const wireTrades = (channel: string) =>
+    messages(channel).map((text) => feedTradesMessageSchema.parse({ batches: readWireTrades(text) }).batches);
 
   it('publishes what the contract schemas parse, each channel its own kind', () => {
-    const quotes = parseAll(feedQuotesMessageSchema, messages(FEED_KEYS.quotesChannel(0))).flatMap(
-      (m) => m.quotes,
-    );
+    const quotes = wireQuotes(FEED_KEYS.quotesChannel(0)).flat();
     expect(quotes.length).toBeGreaterThan(0);
-    expect(parseAll(feedTradesMessageSchema, messages(FEED_KEYS.tradesChannel(0))).length).toBeGreaterThan(0);
+    expect(wireTrades(FEED_KEYS.tradesChannel(0)).length).toBeGreaterThan(0);
     const indices = parseAll(feedIndicesMessageSchema, messages(FEED_KEYS.indicesChannel));
     expect(indices[0]?.indices.map((i) => i.symbol)).toEqual(['sh000001', 'sz399001', 'sz399006']);
     expect(parseAll(feedStatusMessageSchema, messages(FEED_KEYS.statusChannel))[0]).toMatchObject({
@@ -97,21 +101,17 @@ describe.each(DB_KINDS)('the feed service on %s', (kind) => {
     expect(parseAll(feedRankMessageSchema, messages(FEED_KEYS.rankChannel)).length).toBeGreaterThan(0);
     // A shard's channels carry only its symbols.
     for (let shard = 0; shard < FEED_SHARDS; shard++) {
-      for (const m of parseAll(feedQuotesMessageSchema, messages(FEED_KEYS.quotesChannel(shard)))) {
-        for (const q of m.quotes) expect(feedShard(q.symbol)).toBe(shard);
-      }
-      for (const m of parseAll(feedTradesMessageSchema, messages(FEED_KEYS.tradesChannel(shard)))) {
-        for (const b of m.batches) expect(feedShard(b.symbol)).toBe(shard);
-      }
+      for (const q of wireQuotes(FEED_KEYS.quotesChannel(shard)).flat())
+        expect(feedShard(q.symbol)).toBe(shard);
+      for (const b of wireTrades(FEED_KEYS.tradesChannel(shard)).flat())
+        expect(feedShard(b.symbol)).toBe(shard);
     }
   });
 
   it('numbers each symbol gap-free and keeps its latest quote in the snapshot hash', async () => {
     const seqs = new Map<string, number[]>();
-    for (const text of messages(FEED_KEYS.quotesChannel(0))) {
-      for (const q of feedQuotesMessageSchema.parse(JSON.parse(text)).quotes) {
-        seqs.set(q.symbol, [...(seqs.get(q.symbol) ?? []), q.seq]);
-      }
+    for (const q of wireQuotes(FEED_KEYS.quotesChannel(0)).flat()) {
+      seqs.set(q.symbol, [...(seqs.get(q.symbol) ?? []), q.seq]);
     }
     for (const list of seqs.values()) {
       for (let i = 1; i < list.length; i++) expect(list[i]).toBe(list[i - 1]! + 1);
@@ -237,8 +237,8 @@ describe.each(DB_KINDS)('the feed service on %s', (kind) => {
       exchangeCalendar.previousTradingDay(tradingDate),
     );
     expect(Math.round(Number(quote.prevClose) * 100)).toBe(bars[0]?.close);
-    const firstDaySeqs = parseAll(feedQuotesMessageSchema, messages(FEED_KEYS.quotesChannel(7)))
-      .flatMap((m) => m.quotes)
+    const firstDaySeqs = wireQuotes(FEED_KEYS.quotesChannel(7))
+      .flat()
       .filter((q) => q.symbol === symbol && q.time < shanghaiDayStart(tradingDate))
       .map((q) => q.seq);
     expect(quote.seq).toBeGreaterThan(Math.max(...firstDaySeqs));

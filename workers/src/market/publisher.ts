@@ -1,9 +1,12 @@
 /**
  * Writes what the feed produced to Redis as the marketFeed contract says: per shard, the
- * snapshot hash and the quotes channel, the trades channel and the minute series; then the
+ * snapshot hash and the quotes channel, the trades channel (both channels in the compact wire of
+ * core/src/market/feedWire.ts) and the minute series; then the
  * indices, status, rankings and instrument listing. One pipeline per shard and one for the
  * rest, all sent at once: a publish costs one round trip however much it carries.
  */
+
+import { encodeWireQuotes, encodeWireTrades } from '@bourse/core/market/feedWire.ts';
 import {
   type DemoClockState,
   FEED_KEYS,
@@ -12,7 +15,6 @@ import {
   MARKET_PROTOCOL_VERSION,
   type MarketStatus,
   type RankEvent,
-  type TradeTick,
 } from '@bourse/shared';
 import type { ChainableCommander, Redis } from 'ioredis';
 import type { IndexQuote, InstrumentInfo, PhaseChange, Quote, Trade } from '../feed/index.ts';
@@ -66,17 +68,6 @@ function listing(info: InstrumentInfo): InstrumentListing {
   };
 }
 
-function tick(trade: Trade): TradeTick & { kind: Trade['kind'] } {
-  return {
-    price: trade.price,
-    volume: trade.volume,
-    side: trade.side,
-    kind: trade.kind,
-    time: trade.time,
-    seq: trade.seq,
-  };
-}
-
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | number): Map<string | number, T[]> {
   const out = new Map<string | number, T[]>();
   for (const item of items) {
@@ -86,6 +77,34 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | number): M
     else out.set(key, [item]);
   }
   return out;
+}
+
+/**
+ * Per shard, the snapshot hash's fields (symbol, full quote JSON, ...) and the quotes channel
+ * message in the compact wire (feedWire.ts): the snapshot is read rarely (a reload, an order's
+ * quote), the channel by every consumer every publish.
+ */
+export function quoteMessages(
+  quotes: readonly Quote[],
+): { shard: number; snapshot: string[]; message: string }[] {
+  return [...groupBy(quotes, (q) => feedShard(q.symbol))].map(([n, group]) => {
+    const snapshot: string[] = [];
+    for (const q of group) snapshot.push(q.symbol, JSON.stringify(q));
+    return { shard: n as number, snapshot, message: encodeWireQuotes(group) };
+  });
+}
+
+/** Per shard, the trades channel message: the shard's trades grouped by symbol, in time order. */
+export function tradeMessages(trades: readonly Trade[]): { shard: number; message: string }[] {
+  return [...groupBy(trades, (t) => feedShard(t.symbol))].map(([n, group]) => ({
+    shard: n as number,
+    message: encodeWireTrades(
+      [...groupBy(group, (t) => t.symbol)].map(([symbol, list]) => ({
+        symbol: symbol as string,
+        trades: list,
+      })),
+    ),
+  }));
 }
 
 export class FeedPublisher {
@@ -118,22 +137,14 @@ export class FeedPublisher {
       return pipeline;
     };
 
-    for (const [n, quotes] of groupBy(p.quotes, (q) => feedShard(q.symbol))) {
-      const texts = quotes.map((q) => JSON.stringify(q));
+    for (const { shard: n, snapshot, message } of quoteMessages(p.quotes)) {
       // The snapshot first: a server that reloads on seeing the message finds it there.
-      shard(n as number)
-        .hset(
-          this.key(FEED_KEYS.snapshotHash(n as number)),
-          ...quotes.flatMap((q, i) => [q.symbol, texts[i]!]),
-        )
-        .publish(this.key(FEED_KEYS.quotesChannel(n as number)), `{"quotes":[${texts.join(',')}]}`);
+      shard(n)
+        .hset(this.key(FEED_KEYS.snapshotHash(n)), ...snapshot)
+        .publish(this.key(FEED_KEYS.quotesChannel(n)), message);
     }
-    for (const [n, trades] of groupBy(p.trades, (t) => feedShard(t.symbol))) {
-      const batches = [...groupBy(trades, (t) => t.symbol)].map(([symbol, list]) => ({
-        symbol,
-        trades: list.map(tick),
-      }));
-      shard(n as number).publish(this.key(FEED_KEYS.tradesChannel(n as number)), JSON.stringify({ batches }));
+    for (const { shard: n, message } of tradeMessages(p.trades)) {
+      shard(n).publish(this.key(FEED_KEYS.tradesChannel(n)), message);
     }
     if (p.minutes) {
       const { tradingDate, appends } = p.minutes;

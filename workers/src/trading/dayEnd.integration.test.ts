@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createIpo, ipoAllotments, ipoSubscriptions, ipos, settlePayments } from '@bourse/core/ipo';
+import { encodeWireTrades } from '@bourse/core/market/feedWire.ts';
 import { DB_KINDS, openTestDatabase } from '@bourse/core/market/history/testing';
 import { type Database, logger } from '@bourse/core/platform';
 import {
@@ -12,7 +13,7 @@ import {
   serviceDeps,
   TODAY,
 } from '@bourse/core/trading/testing';
-import { Dec, FEED_KEYS, FEED_SHARDS, feedShard } from '@bourse/shared';
+import { Dec, FEED_KEYS, FEED_SHARDS, feedShard, type TradeTick } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -112,7 +113,7 @@ describe.each(DB_KINDS)('the day end on %s', (kind) => {
       { symbol, side: 'buy', type: 'limit', price: '10.30', quantity: 500 },
       randomUUID(),
     );
-    const close = {
+    const close: TradeTick = {
       price: '10.10',
       volume: 8_000,
       side: 'B',
@@ -122,7 +123,7 @@ describe.each(DB_KINDS)('the day end on %s', (kind) => {
     };
     await redis.publish(
       `${prefix}${FEED_KEYS.tradesChannel(feedShard(symbol))}`,
-      JSON.stringify({ batches: [{ symbol, trades: [close] }] }),
+      encodeWireTrades([{ symbol, trades: [close] }]),
     );
     await vi.waitFor(
       async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { encodeWireTrades } from '@bourse/core/market/feedWire.ts';
 import { CRASH_TEST_TIMEOUT_MS, type CrashHarness, crashHarness } from '@bourse/core/testing/crashHarness.ts';
 import {
   allPositions,
@@ -64,7 +65,9 @@ describe('the matcher killed in the middle of a burst of fills (postgres)', () =
     for (const t of ticks) {
       await redis.publish(
         channel,
-        JSON.stringify(feedTradesMessageSchema.parse({ batches: [{ symbol: SYMBOL, trades: [t] }] })),
+        encodeWireTrades(
+          feedTradesMessageSchema.parse({ batches: [{ symbol: SYMBOL, trades: [t] }] }).batches,
+        ),
       );
     }
   };

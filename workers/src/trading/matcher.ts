@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readWireTrades } from '@bourse/core/market/feedWire.ts';
 import type { Database } from '@bourse/core/platform';
 import { logger } from '@bourse/core/platform';
 import { RedisLease } from '@bourse/core/platform/redisLease.ts';
@@ -14,14 +15,7 @@ import {
   type TradingDeps,
   takeShard,
 } from '@bourse/core/trading';
-import {
-  FEED_KEYS,
-  FEED_SHARDS,
-  feedStatusMessageSchema,
-  feedTradesMessageSchema,
-  type MarketPhase,
-  parseJson,
-} from '@bourse/shared';
+import { FEED_KEYS, FEED_SHARDS, feedStatusMessageSchema, type MarketPhase, parseJson } from '@bourse/shared';
 import type { Redis } from 'ioredis';
 import { type BackgroundService, subscribingService } from '../service.ts';
 
@@ -151,8 +145,8 @@ export class Matcher {
 
   private onTrades(shard: number, text: string): void {
     if (!this.held.has(shard)) return;
-    const message = parseJson(feedTradesMessageSchema, text);
-    if (message) this.enqueue(shard, (fence) => matchTrades(this.deps, fence, message.batches));
+    const batches = readWireTrades(text);
+    if (batches) this.enqueue(shard, (fence) => matchTrades(this.deps, fence, batches));
     else logger.warn({ shard }, 'matcher: dropped a trades message that does not parse');
   }
 

@@ -16,6 +16,7 @@ import {
   type TradeTick,
 } from '@bourse/shared';
 import type { Redis } from 'ioredis';
+import { encodeWireQuotes, encodeWireTrades } from '../feedWire.ts';
 
 /** A schema-valid full quote: 10.00 on a 10.00 close unless told otherwise. */
 export function feedQuote(symbol: string, overrides: Partial<FeedQuote> = {}): FeedQuote {
@@ -83,7 +84,8 @@ export function instrument(symbol: string, name: string, initials: string): Inst
 
 /**
  * Stands in for the feed publisher in gateway tests: writes and publishes what the marketFeed
- * contract says, each message checked against its schema first so the double cannot drift.
+ * contract says (the channels in the feed's wire, feedWire.ts), each message checked against its
+ * schema first so the double cannot drift.
  */
 export class FeedDouble {
   constructor(
@@ -118,14 +120,17 @@ export class FeedDouble {
           ...batch.flatMap((q) => [q.symbol, JSON.stringify(q)]),
         );
       }
-      pipeline.publish(this.key(FEED_KEYS.quotesChannel(shard)), JSON.stringify(message));
+      pipeline.publish(this.key(FEED_KEYS.quotesChannel(shard)), encodeWireQuotes(batch));
     }
     await pipeline.exec();
   }
 
   async trades(symbol: string, trades: readonly TradeTick[]): Promise<void> {
     const message = feedTradesMessageSchema.parse({ batches: [{ symbol, trades }] });
-    await this.redis.publish(this.key(FEED_KEYS.tradesChannel(feedShard(symbol))), JSON.stringify(message));
+    await this.redis.publish(
+      this.key(FEED_KEYS.tradesChannel(feedShard(symbol))),
+      encodeWireTrades(message.batches),
+    );
   }
 
   /** Every index, as the feed publishes them: the latest in the key, then the message. */
