@@ -14,7 +14,7 @@ import {
  * server, the matcher, the alert evaluator) parses every message of the shards it follows, and
  * the field names and the book's `{price, volume}` objects were more than half the bytes and most
  * of the parse. Internal to the deployment (clients get the /market events of DESIGN.md, and the
- * snapshot hash keeps full quote JSON); `pnpm feed:wire` measures it. ADR 0029.
+ * snapshot hash keeps full quote JSON); `pnpm feed:wire` measures it. ADR 0030.
  *
  * A quotes message is `[1, quote, quote, ...]`, each quote an array in QUOTE_WIRE_FIELDS order,
  * `indicative` as `[price, volume]` or null, each side of the book flat: `[price, volume, price,

@@ -25,7 +25,7 @@ export const FEED_SHARDS = 16;
 export const FEED_KEYS = {
   /**
    * Pub/sub: a batch of full quotes (level 1 + book) of the symbols of one shard, as positional
-   * arrays (core/src/market/feedWire.ts, ADR 0029); read, it is a feedQuotesMessageSchema.
+   * arrays (core/src/market/feedWire.ts, ADR 0030); read, it is a feedQuotesMessageSchema.
    */
   quotesChannel: (shard: number) => `market:{q${shard}}:quotes`,
   /** Pub/sub: batches of trade ticks of one shard, in the same wire; read, a feedTradesMessageSchema. */
