@@ -76,3 +76,13 @@ export function formatDate(value: DateInput, pattern = DEFAULT_DATE_PATTERN, loc
   };
   return pattern.replace(TOKENS, field);
 }
+
+const WORD_JOINER = '\u2060';
+
+/**
+ * A date ("2026-10-30") that a line never breaks inside: browsers may break after its hyphens,
+ * which left "2026-" on one line and "11-26" on the next. Word joiners are invisible.
+ */
+export function unbrokenDate(date: string): string {
+  return date.replaceAll('-', `${WORD_JOINER}-${WORD_JOINER}`);
+}
