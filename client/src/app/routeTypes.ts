@@ -13,4 +13,9 @@ export interface RouteHandle {
 
 export interface ScreenRoute extends RouteHandle {
   path: string;
+  /**
+   * The parameter (path or query) naming what the screen shows; a link without it leads to
+   * `fallback`, where the user picks one, instead of an error.
+   */
+  needs?: { param: string; fallback: string };
 }

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { matchRoutes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/fixtures.ts';
-import { renderApp, resetSession, settlesAt } from '../test/renderApp.tsx';
+import { logIn, renderApp, resetSession, settlesAt } from '../test/renderApp.tsx';
 import { appRoutes } from './routes.tsx';
 import type { RouteHandle } from './routeTypes.ts';
 
@@ -77,6 +77,33 @@ describe('routes', () => {
 
   it('sends anything else to not-found', () => {
     expect(handleOf('/no/such/screen')?.id).toBe('notFound');
+  });
+
+  it.each([
+    ['/stockInfo', '/search/search'],
+    ['/shares/new-detail', '/shares/new'],
+    ['/shares/new-detail?code=', '/shares/new'],
+  ])('sends %s, which lacks what it shows, to %s', async (url, fallback) => {
+    fakeApi({});
+    const router = renderApp(url);
+    await settlesAt(router, fallback);
+    expect(screen.queryByTestId('route-error')).toBeNull();
+  });
+
+  it.each([
+    ['/shares/holdDetail', '/ucenter/holding'],
+    ['/historyDetail', '/historyPosition'],
+  ])('sends a signed-in user on %s, which lacks what it shows, to %s', async (url, fallback) => {
+    fakeApi({});
+    logIn();
+    const router = renderApp(url);
+    await settlesAt(router, fallback);
+  });
+
+  it('keeps a link that names what it shows', async () => {
+    fakeApi({});
+    const router = renderApp('/shares/new-detail?code=301234');
+    await settlesAt(router, '/shares/new-detail?code=301234');
   });
 
   it('renders an information page with real text', async () => {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router-dom';
+import { createBrowserRouter, type LoaderFunction, type RouteObject, redirect } from 'react-router-dom';
 import { preloadMarketData } from '../features/market/data/connection.ts';
 import { i18n } from '../i18n/index.ts';
 import { AppLayout } from './AppLayout.tsx';
@@ -126,6 +126,7 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
   {
     path: '/stockInfo/:title?',
     id: 'stockInfo',
+    needs: { param: 'title', fallback: '/search/search' },
     lazy: marketScreen(() => import('../features/stock/StockInfoScreen.tsx').then((m) => m.StockInfoScreen)),
   },
   { path: '/dayUpStop', id: 'dayUpStop', lazy: marketScreen(() => ranks().then((m) => m.DayUpStopScreen)) },
@@ -160,6 +161,7 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
   {
     path: '/shares/holdDetail',
     id: 'holdDetail',
+    needs: { param: 'symbol', fallback: '/ucenter/holding' },
     lazy: marketScreen(() =>
       import('../features/portfolio/HoldDetailScreen.tsx').then((m) => m.HoldDetailScreen),
     ),
@@ -174,6 +176,7 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
   {
     path: '/historyDetail',
     id: 'historyDetail',
+    needs: { param: 'id', fallback: '/historyPosition' },
     lazy: lazyScreen(() =>
       import('../features/portfolio/HistoryDetailScreen.tsx').then((m) => m.HistoryDetailScreen),
     ),
@@ -252,6 +255,7 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
   {
     path: '/shares/new-detail',
     id: 'newShareDetail',
+    needs: { param: 'code', fallback: '/shares/new' },
     lazy: lazyScreen(() => ipo().then((m) => m.NewShareDetailScreen), ['ipo']),
   },
   {
@@ -399,10 +403,19 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
   { path: '/aboutUs', id: 'aboutUs', lazy: info },
 ];
 
-function child({ path, id, tabBar, lazy }: ScreenRoute & { lazy: LazyScreen }): RouteObject {
+/** Sends a link that lacks the screen's parameter to where one is picked (a list, the search). */
+function needsLoader({ param, fallback }: NonNullable<ScreenRoute['needs']>): LoaderFunction {
+  return ({ request, params }) => {
+    const value = params[param] ?? new URL(request.url).searchParams.get(param);
+    return value ? null : redirect(fallback);
+  };
+}
+
+function child({ path, id, tabBar, needs, lazy }: ScreenRoute & { lazy: LazyScreen }): RouteObject {
   const handle: RouteHandle = { id, tabBar };
+  const loader = needs ? needsLoader(needs) : undefined;
   // Each screen has its own error boundary so a failed chunk keeps the frame around it.
-  return { path, handle, lazy, ErrorBoundary: RouteErrorScreen };
+  return { path, handle, lazy, loader, ErrorBoundary: RouteErrorScreen };
 }
 
 export const appRoutes: RouteObject[] = [

@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, type Locale } from '@bourse/shar
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LangSetting } from './detect.ts';
+import { loadFontsFor } from './fonts.ts';
 
 type Catalogue = Record<string, unknown>;
 
@@ -58,7 +59,8 @@ function applyDocumentLang(locale: Locale): void {
 
 /** Starts i18next in `locale` with the `translation` and `errors` namespaces loaded. */
 export async function initI18n(locale: Locale): Promise<void> {
-  await initCatalogues(locale);
+  // The font before the first layout of the language's text (see loadFontsFor).
+  await Promise.all([initCatalogues(locale), loadFontsFor(locale)]);
   applyDocumentLang(locale);
 }
 
@@ -85,6 +87,7 @@ export async function initCatalogues(locale: Locale): Promise<void> {
 
 /** Switches the UI language at once: catalogues, then the html lang attribute. */
 export async function applyLocale(locale: Locale): Promise<void> {
+  await loadFontsFor(locale);
   await i18n.changeLanguage(locale);
   applyDocumentLang(locale);
 }

@@ -49,6 +49,15 @@ describe('price, change and percent', () => {
     expect(formatPct(pct)).toBe(text);
   });
 
+  it('signs a percent that rounds to zero as its change goes', () => {
+    // An index up 0.33 points is up 0.003%: "+0.33 +0.00%", in the rise colour.
+    expect(formatPct('0.00', 'up')).toBe('+0.00%');
+    expect(formatPct('0.00', 'down')).toBe('-0.00%');
+    expect(formatPct('0.00', 'flat')).toBe('0.00%');
+    expect(formatPct('1.20', 'up')).toBe('+1.20%');
+    expect(formatPct(null, 'up')).toBe('—');
+  });
+
   it('signs changes', () => {
     expect([formatChange('0.12'), formatChange('-0.05'), formatChange('0.00'), formatChange(null)]).toEqual([
       '+0.12',
@@ -60,15 +69,39 @@ describe('price, change and percent', () => {
 });
 
 describe('amounts and volumes', () => {
-  it('abbreviates in Chinese units for zh-CN and ja, Western ones for en', () => {
-    // 123,456,789 CNY: 1.23 亿 (10^8) in Chinese and Japanese, 123.46 million in English.
+  it('abbreviates in Chinese units for zh-CN and ja, K/M/B for every other language', () => {
+    // 123,456,789 CNY: 1.23 亿 (10^8) in Chinese and Japanese, 123.46 million elsewhere.
     expect(formatCompact('123456789.00', 'zh-CN')).toBe('1.23亿');
     expect(formatCompact(123_456_789, 'ja')).toBe('1.23億');
     expect(formatCompact('123456789.00', 'en')).toBe('123.46M');
-    // 45,600 CNY: 4.56 万 (10^4).
+    expect(formatCompact('123456789.00', 'ko')).toBe('123.46M');
+    expect(formatCompact('123456789.00', 'th')).toBe('123.46M');
+    // The language's own decimal comma, the same units.
+    expect(formatCompact('123456789.00', 'fr')).toBe('123,46M');
+    expect(formatCompact('2345678901', 'it')).toBe('2,35B');
+    // 45,600 CNY: 4.56 万 (10^4); 45.60K elsewhere.
     expect(formatCompact(45_600, 'zh-CN')).toBe('4.56万');
+    expect(formatCompact(45_600, 'en')).toBe('45.60K');
     expect(formatCompact(999, 'en')).toBe('999');
+    expect(formatCompact(9_999, 'zh-CN')).toBe('9,999');
     expect(formatCompact(undefined, 'en')).toBe('—');
+    expect(formatCompact('not a number', 'en')).toBe('—');
+  });
+
+  it('keeps two decimals on every abbreviated figure, so a column lines up', () => {
+    // Seen side by side in the turnover column: "441.4M" beside "736.58M".
+    expect(formatCompact('441400000.00', 'en')).toBe('441.40M');
+    expect(formatCompact('736580000.00', 'en')).toBe('736.58M');
+    expect(formatCompact('50000', 'zh-CN')).toBe('5.00万');
+  });
+
+  it('rounds half up by decimal and picks the unit after rounding', () => {
+    expect(formatCompact('12345.00', 'zh-CN')).toBe('1.23万');
+    expect(formatCompact('12350.00', 'zh-CN')).toBe('1.24万');
+    expect(formatCompact('99999999', 'zh-CN')).toBe('1.00亿');
+    expect(formatCompact('999.6', 'en')).toBe('1.00K');
+    expect(formatCompact('-46570000.00', 'en')).toBe('-46.57M');
+    expect(formatCompact('-0.4', 'en')).toBe('0');
   });
 
   it('counts volume in lots of 100 shares', () => {

@@ -4,6 +4,8 @@
  * abbreviated in the reader's language (1.23亿, 123.46M). Colours are classes: CSS maps
  * up/down to red/green or green/red after the user's setting.
  */
+import { Dec } from '@bourse/shared';
+
 export type Trend = 'up' | 'down' | 'flat';
 
 export const DASH = '—';
@@ -35,26 +37,81 @@ export function formatChange(change: string | null | undefined): string {
   return change === null || change === undefined ? DASH : signed(change);
 }
 
-/** A percent string ("1.23" means 1.23%) with its sign: "+1.23%". */
-export function formatPct(pct: string | null | undefined): string {
-  return pct === null || pct === undefined ? DASH : `${signed(pct)}%`;
+/**
+ * A percent string ("1.23" means 1.23%) with its sign: "+1.23%". Beside a change, pass the
+ * change's trend: a rise too small to show in two decimals still reads "+0.00%", as its colour says.
+ */
+export function formatPct(pct: string | null | undefined, trend?: Trend): string {
+  if (pct === null || pct === undefined) return DASH;
+  const text = `${signed(pct)}%`;
+  if (trend === undefined || trendOf(pct) !== 'flat') return text;
+  return trend === 'up' ? `+${text}` : trend === 'down' ? `-${text}` : text;
 }
 
-const compactFormats = new Map<string, Intl.NumberFormat>();
-function compactFormat(locale: string): Intl.NumberFormat {
-  let format = compactFormats.get(locale);
+/** Abbreviation units, largest first: Chinese and Japanese count in 万 (10^4) and 亿/億 (10^8). */
+const CHINESE_UNITS = [
+  { size: 100_000_000, suffix: '亿' },
+  { size: 10_000, suffix: '万' },
+];
+const JAPANESE_UNITS = [
+  { size: 100_000_000, suffix: '億' },
+  { size: 10_000, suffix: '万' },
+];
+const WESTERN_UNITS = [
+  { size: 1_000_000_000, suffix: 'B' },
+  { size: 1_000_000, suffix: 'M' },
+  { size: 1_000, suffix: 'K' },
+];
+
+function unitsOf(locale: string) {
+  if (locale.startsWith('zh')) return CHINESE_UNITS;
+  if (locale.startsWith('ja')) return JAPANESE_UNITS;
+  return WESTERN_UNITS;
+}
+
+const figureFormats = new Map<string, Intl.NumberFormat>();
+function figureFormat(locale: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale}|${decimals}`;
+  let format = figureFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
-    compactFormats.set(locale, format);
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    figureFormats.set(key, format);
   }
   return format;
 }
 
-/** An amount or a count, abbreviated the reader's way: 1.23亿 in Chinese, 123.46M in English. */
+/**
+ * An amount or a count, abbreviated the reader's way with two decimals always, so a column
+ * lines up (1.23亿 and 4.50万 in Chinese, 441.40M beside 736.58M elsewhere); below the first
+ * unit a whole number. Rounded by decimal.js, half up, never through a float's binary error.
+ */
 export function formatCompact(value: string | number | null | undefined, locale: string): string {
   if (value === null || value === undefined) return DASH;
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? compactFormat(locale).format(n) : DASH;
+  let n: Dec;
+  try {
+    n = new Dec(value);
+  } catch {
+    return DASH;
+  }
+  if (!n.isFinite()) return DASH;
+  // Chosen after rounding: 99,999,999 reads 1.00亿, not 10000.00万; 999.6 reads 1.00K, 999 stays.
+  const units = unitsOf(locale);
+  const smallest = units[units.length - 1];
+  const unit = units.find((u) =>
+    u === smallest ? n.abs().toDecimalPlaces(0).gte(u.size) : n.abs().div(u.size).toDecimalPlaces(2).gte(1),
+  );
+  if (!unit) {
+    const whole = n.toDecimalPlaces(0);
+    // "-0" would read as a loss: a figure that rounds to nothing is 0.
+    return figureFormat(locale, 0).format(
+      whole.isZero() ? 0 : (whole.toFixed(0) as Intl.StringNumericLiteral),
+    );
+  }
+  // Intl formats a decimal string exactly (no float): only the separators are the locale's.
+  return `${figureFormat(locale, 2).format(n.div(unit.size).toFixed(2) as Intl.StringNumericLiteral)}${unit.suffix}`;
 }
 
 /** Shares as lots of 100 (手), abbreviated: the unit screens quote volumes in. */

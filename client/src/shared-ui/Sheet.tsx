@@ -4,7 +4,8 @@ import { Icon } from './Icon.tsx';
 
 /**
  * A modal sheet rising from the bottom of the frame: a confirmation, a picker. It takes the
- * focus when it opens; its close button, the backdrop and Escape close it.
+ * focus when it opens, unless a field in it asked for it; its close button, the backdrop and
+ * Escape close it.
  */
 export function Sheet({
   title,
@@ -27,7 +28,9 @@ export function Sheet({
   close.current = onClose;
 
   useEffect(() => {
-    dialog.current?.focus();
+    // A field inside that took the focus as it mounted (autoFocus: the payment password, whose
+    // keyboard should rise) keeps it; otherwise the sheet itself takes it.
+    if (!dialog.current?.contains(document.activeElement)) dialog.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close.current();
     };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
 import { EMPTY_REGISTER_FORM, type RegisterForm, registerDraft, validateRegister } from './registerForm.ts';
 
 const valid: RegisterForm = {
@@ -47,9 +48,36 @@ describe('validateRegister', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(Object.keys(result.errors).sort()).toEqual(
-      ['account', 'agree', 'email', 'givenName', 'mobile', 'password', 'username'].sort(),
+      ['account', 'agree', 'confirmPassword', 'email', 'givenName', 'mobile', 'password', 'username'].sort(),
     );
     expect(result.errors.agree).toBe('Please read and accept the user agreement.');
+    // An empty name is missing, not too long; an empty confirmation says so too.
+    expect(result.errors.username).toBe('Please fill in family name.');
+    expect(result.errors.givenName).toBe('Please fill in given name.');
+    expect(result.errors.confirmPassword).toBe('Please fill in the password again.');
+    expect(result.errors.email).toBe('Please fill in email.');
+    expect(result.errors.account).toBe('Please input account and password.');
+  });
+
+  it("names a missing name as required in the user's language", async () => {
+    await i18n.changeLanguage('zh-CN');
+    try {
+      const result = validateRegister({ ...valid, username: '  ', confirmPassword: '' }, 'zh-CN');
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.errors.username).toBe('请填写姓。');
+      expect(result.errors.confirmPassword).toBe('请填写确认密码。');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('shows every error at once: a short password and a mismatched confirmation together', () => {
+    const result = validateRegister({ ...valid, password: 'abc', confirmPassword: 'abd' }, 'en');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.password).toBeDefined();
+    expect(result.errors.confirmPassword).toBe('Passwords do not match.');
   });
 
   it('accepts an international number with + and rejects a short password', () => {

@@ -33,12 +33,22 @@ export type RegisterValidation =
   | { ok: true; credentials: RegisterCredentials }
   | { ok: false; errors: FieldErrors<RegisterField | 'agree'> };
 
-/** Validates with the server's own schema, plus the confirmation and the agreement. */
+/** Fields whose empty value has the spec's own message ("Please input account and password."). */
+const SPEC_EMPTY_MESSAGE: readonly RegisterField[] = ['account', 'password'];
+
+/**
+ * Validates with the server's own schema, plus the confirmation and the agreement: every
+ * error at once, an empty field named as required (not "at most 50 characters").
+ */
 export function validateRegister(form: RegisterForm, lang: Locale): RegisterValidation {
   const { confirmPassword, agree, ...fields } = form;
   const result = registerCredentials.safeParse({ ...fields, lang });
   const errors: FieldErrors<RegisterField | 'agree'> = fieldErrors(result);
-  if (!errors.password && confirmPassword !== form.password) {
+  for (const field of REGISTER_FIELDS) {
+    if (form[field].trim() === '' && !SPEC_EMPTY_MESSAGE.includes(field))
+      errors[field] = errorText('validation.required', { field });
+  }
+  if (confirmPassword !== '' && confirmPassword !== form.password) {
     errors.confirmPassword = errorText('validation.passwordsMismatch');
   }
   if (!agree) errors.agree = i18n.t('register.mustAgree');

@@ -53,6 +53,21 @@ describe('/ucenter/bank', () => {
     expect(callsTo(api, 'POST /bank/cards')).toHaveLength(0);
   });
 
+  it('drops the card number error as soon as the number is corrected', async () => {
+    fakeApi({ 'GET /user/authenticationDetail': ok(verified) });
+    renderApp('/ucenter/bank');
+    const number = await screen.findByTestId('bind-number');
+    // One digit off: the checksum fails.
+    await userEvent.type(number, '6222020200112233445');
+    await userEvent.click(screen.getByTestId('bind-submit'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This card number is not valid. Please check it and try again.',
+    );
+    await userEvent.type(number, '{Backspace}6');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(number.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it("shows the server's refusal in the form", async () => {
     fakeApi({
       'GET /user/authenticationDetail': ok(verified),

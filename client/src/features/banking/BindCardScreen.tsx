@@ -29,9 +29,18 @@ function BindCardForm({ realName }: { realName: string }) {
   const checked = checkCardNumber(number);
   const bank = checked.ok ? checked.bank : null;
 
+  const validate = (cardNumber: string) => bindCardBody.safeParse({ cardNumber, holderName: realName });
+
+  const type = (typed: string) => {
+    const grouped = groupCardNumber(typed);
+    setNumber(grouped);
+    // Once an error shows, it follows the number: gone as soon as the number is right.
+    if (errors.cardNumber) setErrors(fieldErrors(validate(grouped)));
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = bindCardBody.safeParse({ cardNumber: number, holderName: realName });
+    const result = validate(number);
     setErrors(fieldErrors(result));
     if (!result.success) return;
     await run(async () => {
@@ -61,7 +70,7 @@ function BindCardForm({ realName }: { realName: string }) {
         // Room for the spaces between the groups of four.
         maxLength={CARD_NUMBER_MAX_DIGITS + 4}
         value={number}
-        onChange={(typed) => setNumber(groupCardNumber(typed))}
+        onChange={type}
         error={errors.cardNumber}
         data-testid="bind-number"
       />

@@ -36,7 +36,9 @@ function StockButton({ symbol, quote, onOpen }: { symbol?: string; quote?: Quote
         <>
           <NameCode name={quote?.name ?? symbol} symbol={symbol} />
           <span className={`ticket-symbol__price ${trend}`}>{quote?.price ?? DASH}</span>
-          <span className={`ticket-symbol__pct ${trend}`}>{formatPct(quote?.pct)}</span>
+          <span className={`ticket-symbol__pct ${trend}`}>
+            {formatPct(quote?.pct, trendOf(quote?.change))}
+          </span>
         </>
       ) : (
         <span className="ticket-symbol__choose">{t('blockTrade.chooseStock')}</span>

@@ -36,7 +36,7 @@ export function IndexCards({ indices }: { indices: Partial<Record<IndexSymbol, I
             <span className="index-card__name">{t(`home.indices.${symbol}`)}</span>
             <span className="index-card__value">{quote?.value ?? DASH}</span>
             <span className="index-card__change">
-              {quote ? `${formatChange(quote.change)} ${formatPct(quote.pct)}` : DASH}
+              {quote ? `${formatChange(quote.change)} ${formatPct(quote.pct, trendOf(quote.change))}` : DASH}
             </span>
             {view?.points && view.points.length > 1 ? (
               <Sparkline values={view.points} base={quote ? Number(quote.prevClose) : undefined} />

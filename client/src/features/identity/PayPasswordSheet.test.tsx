@@ -54,6 +54,15 @@ describe('PayPasswordSheet', () => {
     expect(JSON.parse(String(callsTo(api, 'POST /fake/pay')[0]?.body))).toEqual({ payPassword: '135790' });
   });
 
+  it('puts the focus in the password field as it opens, so the keyboard rises', async () => {
+    fakeApi({ 'GET /user/payPassword': ok({ isSet: true, lockedUntil: null }) });
+    renderSheet();
+    const input = await screen.findByTestId('pay-password-input');
+    expect(document.activeElement).toBe(input);
+    // Still there once the password's status has arrived.
+    await waitFor(() => expect(screen.getByTestId('pay-password-input')).toBe(document.activeElement));
+  });
+
   it("offers 'Go Setting' when no payment password is set", async () => {
     fakeApi({ 'GET /user/payPassword': ok({ isSet: false, lockedUntil: null }) });
     const { router } = renderSheet();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { loginPath } from '../../app/guard.ts';
 import { money } from '../../lib/accountFormat.ts';
+import { unbrokenDate } from '../../lib/date/formatDate.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { Cell, CellGroup } from '../../shared-ui/Cell.tsx';
@@ -147,7 +148,10 @@ function Quota({ quota }: { quota: IpoQuota }) {
   return (
     <CellGroup title={t('quota.title')}>
       <Cell
-        label={t('quota.average', { from: quota.window.from, to: quota.window.to })}
+        label={t('quota.average', {
+          from: unbrokenDate(quota.window.from),
+          to: unbrokenDate(quota.window.to),
+        })}
         value={t('cny', { amount: money(quota.averageHoldingValue) })}
         testId="ipo-average"
       />

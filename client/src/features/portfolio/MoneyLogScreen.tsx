@@ -2,7 +2,7 @@ import { Dec, MONEY_LOG_TYPES, type MoneyLogLine, type MoneyLogType } from '@bou
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money, shares, tradePrice } from '../../lib/accountFormat.ts';
-import { formatDate } from '../../lib/date/formatDate.ts';
+import { formatDate, formatDay } from '../../lib/date/formatDate.ts';
 import { usePagedList } from '../../lib/usePagedList.ts';
 import { PagedList } from '../../shared-ui/PagedList.tsx';
 import { Pnl } from '../../shared-ui/Pnl.tsx';
@@ -51,7 +51,11 @@ function Line({ line }: { line: MoneyLogLine }) {
   );
 }
 
-/** A date field of the range; empty means open-ended. */
+/**
+ * A date field of the range; empty means open-ended. The browser's own date field writes the
+ * day in the device's format (mm/dd/yyyy on a US phone whatever the app's language), so it sits
+ * transparent over the day written the user's way, and still opens the native picker.
+ */
 function DateInput({
   label,
   value,
@@ -67,19 +71,28 @@ function DateInput({
   onChange: (value: string) => void;
   testId: string;
 }) {
+  const { t, i18n } = useTranslation();
   const id = useId();
   return (
     <>
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        min={min || undefined}
-        max={max || undefined}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid={testId}
-      />
+      <span className="date-field">
+        <span className={`date-field__text${value ? '' : ' date-field__text--empty'}`} aria-hidden="true">
+          {value ? formatDay(value, i18n.language) : t('portfolio.moneyLog.anyDate')}
+        </span>
+        <input
+          id={id}
+          className="date-field__input"
+          type="date"
+          value={value}
+          min={min || undefined}
+          max={max || undefined}
+          onChange={(e) => onChange(e.target.value)}
+          // A click on the field's text part would only focus a segment on a desktop browser.
+          onClick={(e) => e.currentTarget.showPicker?.()}
+          data-testid={testId}
+        />
+      </span>
     </>
   );
 }

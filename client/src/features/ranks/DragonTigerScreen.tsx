@@ -42,6 +42,8 @@ function Entry({ entry, locale }: { entry: DragonTigerEntry; locale: string }) {
   const [open, setOpen] = useState(false);
   const trend = trendClass(trendOf(entry.pct));
   const seatsId = `seats-${entry.symbol}-${entry.reason}`;
+  // The reason says up or down; its value is a size ("down 8.24%", not "down -8.24%").
+  const size = entry.value.replace(/^[+-]/, '');
   return (
     <li className="card dt-entry" data-testid="dt-entry">
       <div className="dt-entry__head">
@@ -53,7 +55,7 @@ function Entry({ entry, locale }: { entry: DragonTigerEntry; locale: string }) {
       </div>
       <p className="dt-entry__reason">
         {t(`ranks.dragonTiger.reason.${entry.reason}`)}
-        <span className="dt-entry__value">{t('ranks.dragonTiger.value', { value: entry.value })}</span>
+        <span className="dt-entry__value">{t('ranks.dragonTiger.value', { value: size })}</span>
       </p>
       <dl className="dt-entry__figures">
         <div>

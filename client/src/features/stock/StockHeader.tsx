@@ -34,7 +34,7 @@ const ANNOUNCE_EVERY_MS = 15_000;
 function PriceAnnouncement({ quote }: { quote: Quote }) {
   const { t } = useTranslation();
   const text = useThrottled(
-    t('stock.announcement', { price: quote.price, pct: formatPct(quote.pct) }),
+    t('stock.announcement', { price: quote.price, pct: formatPct(quote.pct, trendOf(quote.change)) }),
     ANNOUNCE_EVERY_MS,
   );
   return (
@@ -93,7 +93,7 @@ export function StockHeader({ symbol, quote }: { symbol: string; quote: Quote | 
         </span>
         <span className={`stock-header__change ${trend}`}>
           <span data-testid="stock-change">{formatChange(quote.change)}</span>
-          <span data-testid="stock-pct">{formatPct(quote.pct)}</span>
+          <span data-testid="stock-pct">{formatPct(quote.pct, trendOf(quote.change))}</span>
         </span>
         <span className="stock-header__tags">
           <span className="stock-header__board">{t(`market.boards.${quote.board}`)}</span>

@@ -80,7 +80,9 @@ function SymbolButton({ symbol, onOpen }: { symbol: string | undefined; onOpen: 
           <span className={`ticket-symbol__price ${trend}`} data-testid="ticket-last-price">
             {quote?.price ?? DASH}
           </span>
-          <span className={`ticket-symbol__pct ${trend}`}>{formatPct(quote?.pct)}</span>
+          <span className={`ticket-symbol__pct ${trend}`}>
+            {formatPct(quote?.pct, trendOf(quote?.change))}
+          </span>
         </>
       ) : (
         <span className="ticket-symbol__choose">{t('trade.chooseStock')}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, toDate } from './formatDate.ts';
+import { formatDate, formatDay, toDate, unbrokenDate } from './formatDate.ts';
 
 // 2024-01-01T16:30:05Z is 2024-01-02 00:30:05 in Shanghai (UTC+8), a Tuesday there.
 const MS = Date.UTC(2024, 0, 1, 16, 30, 5);
@@ -37,5 +37,31 @@ describe('formatDate', () => {
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
     expect(toDate(Number.NaN)).toBeUndefined();
+  });
+});
+
+describe('unbrokenDate', () => {
+  it('joins a date across its hyphens so no line breaks inside it, and reads the same', () => {
+    const date = unbrokenDate('2026-10-30');
+    expect(date).toBe('2026\u2060-\u206010\u2060-\u206030');
+    expect(date.replaceAll('\u2060', '')).toBe('2026-10-30');
+  });
+});
+
+describe('formatDay', () => {
+  it("writes a date input's day the user's way, never the US month first", () => {
+    expect(formatDay('2026-11-07', 'zh-CN')).toBe('2026/11/07');
+    expect(formatDay('2026-11-07', 'ja')).toBe('2026/11/07');
+    expect(formatDay('2026-11-07', 'ko')).toBe('2026. 11. 07.');
+    // Gregorian years in Thai too (th's own calendar would say 2569).
+    expect(formatDay('2026-11-07', 'th')).toBe('07/11/2026');
+    expect(formatDay('2026-11-07', 'fr')).toBe('07/11/2026');
+    expect(formatDay('2026-11-07', 'it')).toBe('07/11/2026');
+    expect(formatDay('2026-11-07', 'en')).toBe('2026-11-07');
+  });
+
+  it('gives an empty string for an empty or partial input', () => {
+    expect(formatDay('', 'fr')).toBe('');
+    expect(formatDay('2026-11', 'fr')).toBe('');
   });
 });

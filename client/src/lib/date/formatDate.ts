@@ -76,3 +76,37 @@ export function formatDate(value: DateInput, pattern = DEFAULT_DATE_PATTERN, loc
   };
   return pattern.replace(TOKENS, field);
 }
+
+const WORD_JOINER = '\u2060';
+
+/**
+ * A date ("2026-10-30") that a line never breaks inside: browsers may break after its hyphens,
+ * which left "2026-" on one line and "11-26" on the next. Word joiners are invisible.
+ */
+export function unbrokenDate(date: string): string {
+  return date.replaceAll('-', `${WORD_JOINER}-${WORD_JOINER}`);
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day ("2026-11-07", as a date input holds it) the way the user's language writes it:
+ * 2026/11/07 in Chinese and Japanese, 2026. 11. 07. in Korean, 07/11/2026 in Thai (Gregorian
+ * years, as the rest of the app), French and Italian. English keeps the app's own 2026-11-07,
+ * which every list prints, rather than the US month first. '' for anything else.
+ */
+export function formatDay(day: string, locale: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return '';
+  if (locale === 'en') return day;
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(`${locale}-u-ca-gregory`, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone: 'UTC',
+    });
+    dayFormats.set(locale, format);
+  }
+  return format.format(new Date(`${day}T00:00:00Z`));
+}
