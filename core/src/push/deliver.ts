@@ -104,7 +104,11 @@ export async function deliverPush(deps: PushDeps, messageId: string): Promise<Pu
       await db
         .delete(pushDeliveries)
         .where(and(eq(pushDeliveries.messageId, messageId), eq(pushDeliveries.subscriptionId, device.id)));
-      logger.warn({ err: (err as Error).message, subscription: device.id }, 'push: device not reached');
+      const status = err instanceof WebPushError ? err.statusCode : undefined;
+      logger.warn(
+        { err: (err as Error).message, status, subscription: device.id },
+        'push: device not reached',
+      );
       failures++;
     }
   }
