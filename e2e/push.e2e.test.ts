@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { pushMessage } from '@bourse/core/push';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import {
   REPO_ROOT,
   type RunningProduct,
   SCREEN_SETTLES,
-  startProduct,
+  startOwnProduct,
 } from './harness.ts';
 import { PushScreens } from './pages/push.ts';
 
@@ -20,6 +20,7 @@ import { PushScreens } from './pages/push.ts';
  * a tap on it opens its page in the app's window.
  */
 describe('Web Push on a phone: the settings, and a push shown by the service worker', () => {
+  let own: Awaited<ReturnType<typeof startOwnProduct>>;
   let product: RunningProduct;
   let browser: Browser;
   let context: BrowserContext;
@@ -27,20 +28,25 @@ describe('Web Push on a phone: the settings, and a push shown by the service wor
   printProductOutputOnFailure(() => product);
 
   beforeAll(async () => {
-    // A few days of history serve the screens this test opens; the default month costs minutes of CPU.
-    [product, browser] = await Promise.all([startProduct({ FEED_BACKFILL_DAYS: '5' }), launchBrowser()]);
-    const demo = /account (\S+) \/ password (\S+)/.exec(product.output());
-    if (!demo?.[1] || !demo[2]) throw new Error('the product printed no demo account');
+    [own, browser] = await Promise.all([startOwnProduct(), launchBrowser()]);
+    product = own.product;
     context = await newContext(browser, 'phone', { locale: 'en-US' });
     app = await PushScreens.onPhone(await context.newPage(), product.baseUrl);
     app.page.setDefaultTimeout(90_000);
-    await app.logIn(demo[1], demo[2]);
-    await app.page.waitForURL((url) => url.pathname !== '/login', SCREEN_SETTLES);
+    await app.register({
+      account: `pushed_${randomBytes(3).toString('hex')}`,
+      password: 'secret123',
+      username: 'Li',
+      givenName: 'Na',
+      email: 'li.na@example.com',
+      mobile: '13900139021',
+    });
+    await app.page.waitForURL((url) => url.pathname !== '/register', { timeout: 90_000 });
   }, 300_000);
   afterAll(async () => {
     await context?.close();
     await browser?.close();
-    await product?.stop();
+    await own?.stop();
   });
 
   it('asks for permission only on a tap, and keeps each topic switch', async () => {
@@ -48,10 +54,8 @@ describe('Web Push on a phone: the settings, and a push shown by the service wor
     await expect.poll(() => app.deviceState(), SCREEN_SETTLES).toBe('off');
     // Opening Settings asked nothing of the browser.
     expect(await app.permission()).toBe('default');
-    await app.page.screenshot({
-      path: `${REPO_ROOT}/docs/screenshots/settings-notifications.png`,
-      fullPage: true,
-    });
+    await app.page.getByTestId('push-topic-store').scrollIntoViewIfNeeded();
+    await app.page.screenshot({ path: `${REPO_ROOT}/docs/screenshots/settings-notifications.png` });
 
     await app.toggleTopic('fills');
     await expect.poll(() => app.topicIsOn('fills'), SCREEN_SETTLES).toBe(false);
