@@ -40,6 +40,8 @@ const SERVER_PATHS = [/^\/api\//, /^\/socket\.io\//, /^\/admin\/queues/];
  * precaches the built shell and answers page navigations with index.html, so a reload offline
  * shows the app in its offline state. API and socket traffic (balances, orders, quotes) always
  * goes to the network. A new build waits until the user taps "Reload" (registerType prompt).
+ * The worker also shows Web Push notifications: public/push-sw.js, imported into the generated
+ * worker (docs/adr/0031-web-push.md).
  */
 const pwa = VitePWA({
   registerType: 'prompt',
@@ -76,6 +78,7 @@ const pwa = VitePWA({
       },
     ],
     cleanupOutdatedCaches: true,
+    importScripts: [`${BASE}push-sw.js`],
   },
 });
 

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@bourse/core/platform/localRedis';
-import type { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
+import { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
+import { scratchPostgres } from '@bourse/core/trading/testing';
 import { skipMarket } from '@bourse/workers/market/testClock';
 import { type Browser, type BrowserContext, chromium, devices, type Page } from 'playwright-core';
 import { afterEach, vi } from 'vitest';
@@ -227,4 +228,29 @@ export function printProductOutputOnFailure(product: () => RunningProduct | unde
     if (task.result?.state === 'fail')
       process.stderr.write(`the product's last output:\n${product()?.output().slice(-6_000)}\n`);
   });
+}
+
+/**
+ * A small product (50 symbols, a few days of history) on a PostgreSQL and a Redis of its own:
+ * no other run's logins, limits or clock in the way. stop() ends it and removes both.
+ */
+export async function startOwnProduct(env: NodeJS.ProcessEnv = {}) {
+  const [database, redis] = await Promise.all([scratchPostgres(), PrivateRedis.start()]);
+  const product = await startProduct({
+    DATABASE_URL: database.url,
+    REDIS_URL: redis.url,
+    FEED_SYMBOLS: '50',
+    FEED_BACKFILL_DAYS: '5',
+    FEED_BACKFILL_MINUTE_DAYS: '1',
+    ...env,
+  });
+  return {
+    product,
+    database,
+    async stop(): Promise<void> {
+      await product.stop();
+      await redis.stop();
+      await database.close();
+    },
+  };
 }

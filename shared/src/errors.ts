@@ -262,6 +262,8 @@ export const ERRORS = {
   'priceAlert.cooldownMisfit': 400,
   'priceAlert.tooMany': 409,
   'priceAlert.notFound': 404,
+  'push.badSubscription': 400,
+  'push.badTopic': 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERRORS;

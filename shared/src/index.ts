@@ -18,6 +18,7 @@ export * from './contracts/paging.ts';
 export * from './contracts/parseJson.ts';
 export * from './contracts/passwordReset.ts';
 export * from './contracts/priceAlerts.ts';
+export * from './contracts/push.ts';
 export * from './contracts/sockets.ts';
 export * from './contracts/support.ts';
 export * from './contracts/trading.ts';

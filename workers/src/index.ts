@@ -8,6 +8,7 @@ import { cashFundAccrualService } from './fund/accrualWorker.ts';
 import { ipoCalendarService } from './ipo/calendarWorker.ts';
 import { dragonTigerService } from './market/dragonTigerWorker.ts';
 import { feedService } from './market/feedService.ts';
+import { pushService } from './push/pushWorker.ts';
 import type { BackgroundService, WorkerContext } from './service.ts';
 import { storeShipmentService } from './store/logistics/shipmentWorker.ts';
 import { orderExpiryService } from './store/orderExpiryWorker.ts';
@@ -33,6 +34,7 @@ export const SERVICES: readonly BackgroundService[] = [
   storeShipmentService({ onDeliveredOf: deliveredMarksOrderOrReturn }),
   orderFulfilmentService(),
   refundService(),
+  pushService(),
 ];
 
 /** A service slow to stop says so: shutdown time is spent waiting for it. */

@@ -21,36 +21,53 @@ async function generatePem(): Promise<{ publicKey: string; privateKey: string }>
   });
 }
 
-async function selectKeys(db: Db): Promise<LoginKeys | undefined> {
-  const [row] = await db.select().from(serverKeys).where(eq(serverKeys.id, LOGIN_KEY_ID));
-  return row && { publicKeyPem: row.publicKey, privateKey: createPrivateKey(row.privateKey) };
+type StoredPair = { publicKey: string; privateKey: string };
+
+async function selectPair(db: Db, id: string): Promise<StoredPair | undefined> {
+  const [row] = await db.select().from(serverKeys).where(eq(serverKeys.id, id));
+  return row && { publicKey: row.publicKey, privateKey: row.privateKey };
 }
 
 /**
- * The login key pair, made on first start and kept in the database so every replica shares
- * it. Replicas racing on first start insert-if-absent, then all read the one that won.
+ * A key pair made on first start and kept in the database (never in the repository) so every
+ * replica shares it. Replicas racing on first start insert-if-absent, then all read the one that won.
  */
-export async function ensureLoginKeys(db: Db): Promise<LoginKeys> {
-  const existing = await selectKeys(db);
+export async function ensureKeyPair(
+  db: Db,
+  id: string,
+  make: () => Promise<StoredPair>,
+): Promise<StoredPair> {
+  const existing = await selectPair(db, id);
   if (existing) return existing;
-  const pem = await generatePem();
+  const made = await make();
   await db
     .insert(serverKeys)
-    .values({ id: LOGIN_KEY_ID, publicKey: pem.publicKey, privateKey: pem.privateKey })
+    .values({ id, ...made })
     .onConflictDoNothing();
-  const stored = await selectKeys(db);
-  if (!stored) throw new Error('login key pair was not stored');
+  const stored = await selectPair(db, id);
+  if (!stored) throw new Error(`key pair ${id} was not stored`);
   return stored;
 }
 
-/** Loads the key pair once per process; a failed load is retried on the next call. */
-export function loginKeyStore(db: Db): () => Promise<LoginKeys> {
-  let keys: Promise<LoginKeys> | undefined;
+/** The login key pair (RSA-OAEP), made on first start. */
+export async function ensureLoginKeys(db: Db): Promise<LoginKeys> {
+  const pair = await ensureKeyPair(db, LOGIN_KEY_ID, generatePem);
+  return { publicKeyPem: pair.publicKey, privateKey: createPrivateKey(pair.privateKey) };
+}
+
+/** Loads a value once per process; a failed load is retried on the next call. */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
   return () => {
-    keys ??= ensureLoginKeys(db).catch((err: unknown) => {
-      keys = undefined;
+    value ??= load().catch((err: unknown) => {
+      value = undefined;
       throw err;
     });
-    return keys;
+    return value;
   };
+}
+
+/** Loads the login key pair once per process. */
+export function loginKeyStore(db: Db): () => Promise<LoginKeys> {
+  return loadOnce(() => ensureLoginKeys(db));
 }

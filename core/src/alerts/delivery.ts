@@ -2,13 +2,14 @@ import { USER_EVENTS, USER_NAMESPACE, type UserServerToClient } from '@bourse/sh
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import { ThrottledWarning } from '../platform/throttledWarning.ts';
+import { redisPushOutbox } from '../push/outbox.ts';
 import { adapterKey, userRoom } from '../user-channel/userEvents.ts';
 import type { ClaimedFiring } from './claim.ts';
 
 /**
  * One way of telling users that their alerts fired. The evaluator hands every claimed firing to
  * each channel once; a channel never throws (the firing is claimed and its inbox message stored
- * already). Web Push is meant to be one more channel beside the socket.
+ * already).
  */
 export interface AlertChannel {
   deliver(firings: readonly ClaimedFiring[]): Promise<void>;
@@ -37,6 +38,16 @@ export function socketAlertChannel(redis: Redis, redisPrefix: string): AlertChan
         // A lost banner costs nothing lasting: the message is in the inbox.
         failed.warn({ err: (err as Error).message, firings: firings.length });
       }
+    },
+  };
+}
+
+/** Web Push: each firing's inbox message is queued for the push worker (docs/adr/0031-web-push.md). */
+export function pushAlertChannel(redis: Redis, redisPrefix: string): AlertChannel {
+  const push = redisPushOutbox(redis, redisPrefix);
+  return {
+    async deliver(firings) {
+      push.add(firings.map((firing) => firing.message));
     },
   };
 }

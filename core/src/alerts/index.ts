@@ -11,5 +11,5 @@ export { type AlertsDeps, alertsOf, createAlert, deleteAlert, updateAlert } from
 export { enabledAlerts, enabledAlertsAmong } from './armed.ts';
 export { ALERT_CHANGES_CHANNEL, type AlertChanges, redisAlertChanges } from './changes.ts';
 export { type ClaimedFiring, claimFirings } from './claim.ts';
-export { type AlertChannel, socketAlertChannel } from './delivery.ts';
+export { type AlertChannel, pushAlertChannel, socketAlertChannel } from './delivery.ts';
 export { priceAlerts } from './schema.ts';

@@ -27,6 +27,7 @@ export {
 } from '../market/history/schema.ts';
 export { messages } from '../messages/schema.ts';
 export { databaseInstance, serverKeys } from '../platform/schema.ts';
+export { pushDeliveries, pushPreferences, pushSubscriptions } from '../push/schema.ts';
 export { storeComplaints } from '../store/complaints/schema.ts';
 export { storeShipmentEvents, storeShipments } from '../store/logistics/schema.ts';
 export {

@@ -2,6 +2,7 @@ import { type FeedQuote, USER_EVENTS, USER_NAMESPACE, type UserServerToClient } 
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import { logger } from '../platform/logger.ts';
+import { redisPushOutbox } from '../push/outbox.ts';
 import type { Outbox } from '../trading/execution.ts';
 import type { MarketView } from '../trading/marketView.ts';
 import type { UserEventsPublisher } from '../trading/userEventsPublisher.ts';
@@ -20,7 +21,8 @@ const lastBy = <T>(items: readonly T[], key: (item: T) => string) => [
  * Emits to the room `user:<id>` of /user through the Socket.IO Redis adapter's channel, so the
  * user's sockets hear it on whichever server replica they are, from a server or a worker alike.
  * Outboxes published in the same turn of the event loop (a batch of orders, say) go out
- * together: one read of their positions' quotes and one Redis pipeline of every event.
+ * together: one read of their positions' quotes and one Redis pipeline of every event. Their
+ * messages (fills) are queued for Web Push too.
  */
 export function redisUserEvents(redis: Redis, redisPrefix: string, market: MarketView): UserEventsPublisher {
   const key = adapterKey(redisPrefix);
@@ -41,9 +43,11 @@ export function redisUserEvents(redis: Redis, redisPrefix: string, market: Marke
     });
     for (const [err] of (await pipeline.exec()) ?? []) if (err) throw err;
   }
+  const push = redisPushOutbox(redis, redisPrefix);
   let waiting: Outbox[] = [];
   return {
     publish(out) {
+      push.add(out.messages);
       waiting.push(out);
       if (waiting.length > 1) return;
       setImmediate(() => {

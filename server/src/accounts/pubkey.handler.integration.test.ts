@@ -22,8 +22,9 @@ describe.each(DB_KINDS)('GET /api/user/pubkey on %s', (kind) => {
   it('keeps the key pair made on first start in the database', async () => {
     const { publicKey } = expectOk(await t.api.get('/api/user/pubkey'), userRoutes.pubkey.response);
     const rows = await t.database.db.select().from(serverKeys);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.publicKey).toBe(publicKey);
+    // The login pair and the Web Push (VAPID) pair, each made once.
+    expect(rows.map((row) => row.id).sort()).toEqual(['login-rsa-oaep-sha256', 'vapid-p256']);
+    expect(rows.find((row) => row.id === 'login-rsa-oaep-sha256')?.publicKey).toBe(publicKey);
     // Another replica on the same database loads the same pair.
     const replica = createAppContext({
       config: loadConfig({}),

@@ -6,6 +6,7 @@ import {
   FUND_QUEUES,
   IPO_QUEUES,
   MARKET_QUEUES,
+  PUSH_QUEUES,
 } from '@bourse/shared';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -26,6 +27,7 @@ const DASHBOARD_QUEUES: readonly string[] = [
   ...Object.values(FUND_QUEUES),
   ...Object.values(BLOCK_TRADE_QUEUES),
   ...Object.values(ACCOUNT_QUEUES),
+  ...Object.values(PUSH_QUEUES),
 ];
 
 /** bull-board at /admin/queues for admins: every queue's jobs, their progress, failures and retries. */

@@ -30,6 +30,8 @@ export interface RouteContext<C extends RouteContract> {
   uploads: Uploads | undefined;
   locale: Locale;
   ip: string;
+  /** The User-Agent header, if sent (kept beside a push subscription to name the device). */
+  userAgent: string | undefined;
   app: AppContext;
   /** Sets a response header. */
   setHeader(name: string, value: string): void;
@@ -129,6 +131,7 @@ export function mountRoute<C extends RouteContract>(
       uploads,
       locale: localeOf(req.get('accept-language')),
       ip: req.ip ?? '',
+      userAgent: req.get('user-agent'),
       app,
       setHeader: (name, value) => void res.set(name, value),
     });

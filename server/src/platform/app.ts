@@ -18,6 +18,7 @@ import { ipoRoutes } from '../ipo/routes.ts';
 import { outboxHandler } from '../mail/outbox.handler.ts';
 import { marketRoutes } from '../market/routes.ts';
 import { messageRoutes } from '../messages/routes.ts';
+import { pushRoutes } from '../push/routes.ts';
 import {
   CATEGORY_IMAGE_PATH,
   categoryImageHandler,
@@ -55,6 +56,7 @@ const API_ROUTES: readonly RouteEntry[] = [
   ...blockTradeRoutes,
   ...watchlistRoutes,
   ...priceAlertRoutes,
+  ...pushRoutes,
   ...storeRoutes,
   ...supportRoutes,
   route(passwordResetRoutes.outbox, outboxHandler),

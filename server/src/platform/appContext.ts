@@ -9,6 +9,7 @@ import type { AttemptLimit } from '@bourse/core/platform/attemptLimit.ts';
 import type { AppConfig } from '@bourse/core/platform/config.ts';
 import type { PlatformContext } from '@bourse/core/platform/context.ts';
 import type { Database } from '@bourse/core/platform/database.ts';
+import { type VapidKeys, vapidKeyStore } from '@bourse/core/push';
 import { type CoreServices, createCoreServices } from '@bourse/core/services.ts';
 import { orderFulfilmentQueue } from '@bourse/core/store/autoFulfilment.ts';
 import type { CheckoutDeps } from '@bourse/core/store/checkout.ts';
@@ -36,6 +37,8 @@ export interface AppServices extends CoreServices {
 /** What handlers depend on; one per app instance, nothing in it that another replica needs. */
 export interface AppContext extends PlatformContext {
   loginKeys: () => Promise<LoginKeys>;
+  /** The Web Push VAPID key pair, made on first start like the login key. */
+  vapidKeys: () => Promise<VapidKeys>;
   /** Login and change-password's attempt budgets (docs/adr/0011-attempt-limits.md). */
   loginAttempts: AttemptLimit;
   registrationHooks: RegistrationHooks;
@@ -62,6 +65,7 @@ export function createAppContext(options: AppOptions): AppContext {
   return {
     ...platform,
     loginKeys: loginKeyStore(db),
+    vapidKeys: vapidKeyStore(db),
     loginAttempts: loginAttempts(redis, redisPrefix),
     registrationHooks: {
       startingDeposit: startingDeposit(platform, core.trading.market),

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ensureLoginKeys } from '@bourse/core/accounts/serverKeys.ts';
 import { logger } from '@bourse/core/platform/logger.ts';
 import { adapterClients } from '@bourse/core/platform/redis.ts';
+import { ensureVapidKeys } from '@bourse/core/push';
 import { adapterKey } from '@bourse/core/user-channel/userEvents.ts';
 import { MARKET_NAMESPACE, USER_NAMESPACE } from '@bourse/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -33,6 +34,7 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   logger.level = options.config.logLevel;
   // Made on first start, not on the first login.
   await ensureLoginKeys(options.database.db);
+  await ensureVapidKeys(options.database.db);
   const app = createAppContext(options);
   const expressApp = buildApp(app);
   const httpServer = createServer(expressApp);

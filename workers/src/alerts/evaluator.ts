@@ -7,6 +7,7 @@ import {
   enabledAlertsAmong,
   type Firing,
   indexedAlert,
+  pushAlertChannel,
   readAlertQuotes,
   socketAlertChannel,
 } from '@bourse/core/alerts';
@@ -58,7 +59,10 @@ export class AlertEvaluator {
     private readonly subscriber: Redis,
     private readonly options: EvaluatorOptions,
   ) {
-    this.channels = options.channels ?? [socketAlertChannel(redis, options.redisPrefix)];
+    this.channels = options.channels ?? [
+      socketAlertChannel(redis, options.redisPrefix),
+      pushAlertChannel(redis, options.redisPrefix),
+    ];
   }
 
   private key(name: string): string {

@@ -8,6 +8,7 @@ import { Screen } from '../../shared-ui/Screen.tsx';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { type ColorConvention, changeLanguage, logout, useSession } from '../session/index.ts';
 import { type Choice, ChoiceList } from './ChoiceList.tsx';
+import { NotificationsSection } from './notifications/NotificationsSection.tsx';
 
 const LANGUAGE_CHOICES: readonly Choice<Locale>[] = LOCALES.map((locale) => ({
   value: locale,
@@ -67,6 +68,7 @@ export function SettingsScreen() {
       />
       {loggedIn ? (
         <>
+          <NotificationsSection />
           <CellGroup title={t('settings.account')}>
             <Cell label={t('routes.changePassword')} to="/change-pwt" testId="link-change-password" />
             <Cell label={t('routes.test')} to="/test" testId="link-connection-check" />

@@ -1,0 +1,54 @@
+import { LOCALES } from '@bourse/shared';
+import { describe, expect, it } from 'vitest';
+import { pushMessage } from './pushMessage.ts';
+import { PUSH_TEXTS } from './pushTexts.ts';
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('push texts', () => {
+  it.each(LOCALES.filter((l) => l !== 'en'))(
+    '%s fills the same placeholders as English, in every text',
+    (locale) => {
+      for (const [key, english] of Object.entries(PUSH_TEXTS.en)) {
+        const text = PUSH_TEXTS[locale][key as keyof typeof PUSH_TEXTS.en];
+        expect({ key, placeholders: placeholders(text) }).toEqual({
+          key,
+          placeholders: placeholders(english),
+        });
+        expect(text, key).not.toBe(english);
+      }
+    },
+  );
+
+  it('words a message with figures as the app shows them and the page a tap opens', () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    expect(
+      pushMessage('ko', {
+        id,
+        kind: 'allotmentResult',
+        params: {
+          symbol: '301001',
+          name: '新股',
+          allottedShares: '500',
+          amount: '12345.5',
+          paymentDate: '2026-11-30',
+        },
+      }),
+    ).toEqual({
+      title: '공모주 배정 결과',
+      body: '新股(301001): 500주 배정. 2026-11-30 16:00까지 12,345.50위안을 준비해 주세요.',
+      url: '/ucenter/shengou',
+      tag: id,
+    });
+    // An unknown language reads as the default, zh-CN; parameters that do not fit give no push.
+    expect(
+      pushMessage('de', {
+        id,
+        kind: 'shipmentEvent',
+        params: { trackingNo: 'SF1234567890CN', orderId: 'o', event: 'pickedUp' },
+      })?.title,
+    ).toBe('物流更新');
+    expect(pushMessage('en', { id, kind: 'fill', params: { side: 'buy' } })).toBeNull();
+    expect(pushMessage('en', { id, kind: 'verificationResult', params: { status: 'passed' } })).toBeNull();
+  });
+});

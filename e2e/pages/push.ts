@@ -1,0 +1,112 @@
+import type { CDPSession, Page, Worker } from 'playwright-core';
+import { until } from './app.ts';
+import { PhoneShell } from './phoneShell.ts';
+
+/** A notification as the service worker's registration lists it. */
+export interface ShownNotification {
+  title: string;
+  body: string;
+  tag: string;
+  url: string;
+}
+
+/**
+ * Settings → Notifications on a phone, and the service worker's side of a push. No push service
+ * is reachable here, so a push comes in through DevTools (ServiceWorker.deliverPushMessage),
+ * which hands it to the worker's `push` event as a push service would.
+ */
+export class PushScreens extends PhoneShell {
+  static override async onPhone(page: Page, baseUrl: string): Promise<PushScreens> {
+    await PhoneShell.onPhone(page, baseUrl);
+    return new PushScreens(page, baseUrl);
+  }
+
+  async openSettings(): Promise<void> {
+    await this.open('/setting');
+    await this.page.getByTestId('push-settings').waitFor();
+  }
+
+  /** The device's state as the section shows it (checking, unsupported, denied, off, on). */
+  deviceState(): Promise<string | null> {
+    return this.page.getByTestId('push-settings').getAttribute('data-state');
+  }
+
+  async tapTurnOn(): Promise<void> {
+    await this.page.getByTestId('push-toggle-device').click();
+  }
+
+  async toggleTopic(topic: string): Promise<void> {
+    await this.page.getByTestId(`push-topic-${topic}`).getByRole('switch').click();
+  }
+
+  topicIsOn(topic: string): Promise<boolean> {
+    return this.page.getByTestId(`push-topic-${topic}`).getByRole('switch').isChecked();
+  }
+
+  /** Page code: what the browser says about notification permission for this site. */
+  permission(): Promise<string> {
+    return this.page.evaluate('Notification.permission') as Promise<string>;
+  }
+
+  private worker(): Worker {
+    const [worker] = this.page.context().serviceWorkers();
+    if (!worker) throw new Error('no service worker runs for this page');
+    return worker;
+  }
+
+  private registration: Promise<{ cdp: CDPSession; registrationId: string }> | undefined;
+
+  /** A DevTools session that stays open: one detached right after a push can drop it undelivered. */
+  private ourRegistration(): Promise<{ cdp: CDPSession; registrationId: string }> {
+    this.registration ??= (async () => {
+      const cdp = await this.page.context().newCDPSession(this.page);
+      const scope = `${new URL(this.baseUrl).origin}/`;
+      const registered = new Promise<string>((resolve) => {
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const ours = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        });
+      });
+      await cdp.send('ServiceWorker.enable');
+      return { cdp, registrationId: await registered };
+    })();
+    return this.registration;
+  }
+
+  /** Hands `data` to the service worker's push event, as the browser's push service would. */
+  async deliverPush(data: string): Promise<void> {
+    const { cdp, registrationId } = await this.ourRegistration();
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(this.baseUrl).origin,
+      registrationId,
+      data,
+    });
+  }
+
+  /** Worker code: the notifications the worker shows now. */
+  async shownNotifications(): Promise<ShownNotification[]> {
+    return (await this.worker().evaluate(`self.registration.getNotifications().then((shown) =>
+      shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url })))`)) as ShownNotification[];
+  }
+
+  async waitForNotification(): Promise<ShownNotification> {
+    const [shown] = await until(
+      'a notification shown',
+      () => this.shownNotifications(),
+      (list) => list.length > 0,
+      30_000,
+      250,
+    );
+    return shown!;
+  }
+
+  /**
+   * Taps the notification: a `notificationclick` carrying the very notification the worker
+   * showed (a headless browser draws none to tap), dispatched in the worker.
+   */
+  async tapNotification(tag: string): Promise<void> {
+    await this.worker().evaluate(`self.registration.getNotifications({ tag: ${JSON.stringify(tag)} }).then(([n]) => {
+      self.dispatchEvent(new NotificationEvent('notificationclick', { notification: n }));
+    })`);
+  }
+}

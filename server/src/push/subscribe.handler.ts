@@ -1,0 +1,8 @@
+import { subscribe } from '@bourse/core/push';
+import type { pushRoutes } from '@bourse/shared';
+import { type Handler, signedIn } from '../http/mountRoute.ts';
+
+export const subscribeHandler: Handler<typeof pushRoutes.subscribe> = async (ctx) => {
+  await subscribe(ctx.app.db, signedIn(ctx).userId, ctx.body, ctx.userAgent);
+  return { subscribed: true };
+};
