@@ -19,6 +19,7 @@ export {
   fetchKline,
   searchInstruments,
 } from './data/marketApi.ts';
+export { marketClockView } from './data/marketClock.ts';
 export type { Logger } from './data/marketConnection.ts';
 export type { ConnectionState, Quote } from './data/marketStore.ts';
 export { useMarketStore } from './data/marketStore.ts';

@@ -6,7 +6,7 @@ import { useLoad } from '../../lib/useLoad.ts';
 import { LoadState } from '../../shared-ui/LoadState.tsx';
 import { Pnl } from '../../shared-ui/Pnl.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
-import { fetchKline, MarketStatusBar } from '../market/index.ts';
+import { fetchKline, MarketStatusBar, marketClockView, useMarketStatus } from '../market/index.ts';
 import { SnapshotState, useTradingChannel, useTradingStore } from '../trade/index.ts';
 import { PositionCard } from './HoldingScreen.tsx';
 import { LifeFills } from './LifeFills.tsx';
@@ -44,13 +44,18 @@ function HeldPosition({ symbol }: { symbol: string }) {
     [bars],
   );
   const livePrice = position?.price ?? null;
-  const points = useMemo(
-    () =>
-      life && tradingDate
-        ? pnlHistory(life.fills, closes, { date: tradingDate, price: livePrice ? new Dec(livePrice) : null })
-        : [],
-    [life, closes, tradingDate, livePrice],
-  );
+  const status = useMarketStatus();
+  const points = useMemo(() => {
+    if (!life || !tradingDate) return [];
+    // The live point sits at the market's time now (a demo day runs faster than the wall clock);
+    // before the first status, right after the last fill.
+    const at = status ? marketClockView(status, Date.now()).marketNow : 0;
+    return pnlHistory(life.fills, closes, {
+      date: tradingDate,
+      price: livePrice ? new Dec(livePrice) : null,
+      at,
+    });
+  }, [life, closes, tradingDate, livePrice, status]);
 
   if (!position) {
     return (

@@ -1,7 +1,7 @@
 import { BaselineSeries, createChart } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../session/index.ts';
-import { baseChartOptions, PRICE_FORMAT, trendColors } from '../stock/index.ts';
+import { baseChartOptions, PRICE_FORMAT, toChartTime, trendColors } from '../stock/index.ts';
 import type { PnlPoint } from './pnlHistory.ts';
 
 /** A colour with an alpha, from the chart theme's #rrggbb. */
@@ -18,7 +18,8 @@ export function PnlChart({ points }: { points: readonly PnlPoint[] }) {
     if (!element) return;
     const { up, down } = trendColors(colors);
     const chart = createChart(element, {
-      ...baseChartOptions(false),
+      // Times as well as days: the line starts at the first buy, in the exchange's time.
+      ...baseChartOptions(true),
       handleScroll: false,
       handleScale: false,
     });
@@ -33,8 +34,7 @@ export function PnlChart({ points }: { points: readonly PnlPoint[] }) {
       lineWidth: 2,
       priceFormat: PRICE_FORMAT,
     });
-    // Days as business dates: the axis reads the exchange's calendar.
-    series.setData(points.map((p) => ({ time: p.date, value: p.pnl.toNumber() })));
+    series.setData(points.map((p) => ({ time: toChartTime(p.at), value: p.pnl.toNumber() })));
     chart.timeScale().fitContent();
     return () => chart.remove();
   }, [points, colors]);

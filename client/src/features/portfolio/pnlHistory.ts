@@ -1,8 +1,8 @@
 import { costOfSale, Dec, type FillView, roundCent } from '@bourse/shared';
 
-/** A position's P&L at the end of one trading day. */
+/** A position's P&L at one instant of market time (ms): after a fill, at a day's close, or now. */
 export interface PnlPoint {
-  date: string;
+  at: number;
   pnl: Dec;
 }
 
@@ -30,17 +30,25 @@ function applyFill(h: Holding, fill: FillView): Holding {
   };
 }
 
+/** The closing print of a trading day, 15:00 in Shanghai. */
+const closeOf = (date: string): number => Date.parse(`${date}T15:00:00+08:00`);
+
+/** Realised plus floating, as the account counts total P&L. */
+const pnlOf = (h: Holding, price: Dec) => h.realised.plus(roundCent(price.times(h.quantity))).minus(h.cost);
+
 /**
- * The P&L of one position at each day's close, from the close before its first fill (zero) to
- * today: the fills replayed in order (buys add amount and fees to the cost, sells realise what
- * they bring over their share of it), the shares held valued at the day's close, and today at
- * the live price. A day without a close keeps the last price known. Realised plus floating, as
- * the account counts total P&L.
+ * The P&L of one position from its first fill to now, in market time: a point after each fill
+ * (valued at its price, so the line starts at the first buy's fees), one at each day's close
+ * (the shares held at the close; a day without one keeps the last price known) and today's last
+ * at `today.at`, valued at the live price. The fills are replayed as the server's ledger does:
+ * buys add amount and fees to the cost, sells realise what they bring over their share of it.
+ * Points are a second apart at least, as a chart's time axis needs; fills within one second
+ * make one point.
  */
 export function pnlHistory(
   fills: readonly FillView[],
   closes: ReadonlyMap<string, Dec>,
-  today: { date: string; price: Dec | null },
+  today: { date: string; price: Dec | null; at: number },
 ): PnlPoint[] {
   const ordered = [...fills].sort(byTime);
   const first = ordered[0];
@@ -48,24 +56,28 @@ export function pnlHistory(
   const dates = [...new Set([...ordered.map((f) => f.tradingDate), ...closes.keys(), today.date])]
     .filter((date) => date >= first.tradingDate && date <= today.date)
     .sort();
+  const points: PnlPoint[] = [];
+  const second = (ms: number) => Math.floor(ms / 1000);
+  const add = (at: number, pnl: Dec, sameSecond: 'merge' | 'after') => {
+    const last = points.at(-1);
+    if (last && second(at) <= second(last.at)) {
+      if (sameSecond === 'merge') last.pnl = pnl;
+      else points.push({ at: (second(last.at) + 1) * 1000, pnl });
+    } else points.push({ at, pnl });
+  };
   let holding: Holding = { quantity: 0, cost: new Dec(0), realised: new Dec(0) };
   let next = 0;
   let price = new Dec(first.price);
-  // The line starts at nothing made or lost: the last close before the position opened.
-  const before = [...closes.keys()]
-    .filter((date) => date < first.tradingDate)
-    .sort()
-    .at(-1);
-  const points: PnlPoint[] = before ? [{ date: before, pnl: new Dec(0) }] : [];
   for (const date of dates) {
-    while (ordered[next] && ordered[next]!.tradingDate <= date) {
-      price = new Dec(ordered[next]!.price);
-      holding = applyFill(holding, ordered[next]!);
-      next++;
+    for (; ordered[next] && ordered[next]!.tradingDate <= date; next++) {
+      const fill = ordered[next]!;
+      price = new Dec(fill.price);
+      holding = applyFill(holding, fill);
+      add(Date.parse(fill.marketAt), pnlOf(holding, price), 'merge');
     }
-    price = (date === today.date ? today.price : null) ?? closes.get(date) ?? price;
-    const value = roundCent(price.times(holding.quantity));
-    points.push({ date, pnl: holding.realised.plus(value).minus(holding.cost) });
+    const isToday = date === today.date;
+    price = (isToday ? today.price : null) ?? closes.get(date) ?? price;
+    add(isToday ? today.at : closeOf(date), pnlOf(holding, price), 'after');
   }
   return points;
 }

@@ -55,7 +55,8 @@ export function baseChartOptions(minuteBars: boolean): DeepPartial<ChartOptions>
       attributionLogo: false,
     },
     grid: { vertLines: { color: CHART_COLORS.grid }, horzLines: { color: CHART_COLORS.grid } },
-    rightPriceScale: { borderColor: CHART_COLORS.border },
+    // A label half off the top or bottom edge is not drawn rather than drawn cut.
+    rightPriceScale: { borderColor: CHART_COLORS.border, entireTextOnly: true },
     timeScale: { borderColor: CHART_COLORS.border, timeVisible: minuteBars, secondsVisible: false },
     crosshair: { mode: CrosshairMode.Normal },
   };
