@@ -136,6 +136,16 @@ function wording(message: Pick<MessageView, 'kind' | 'params'>): Worded | null {
         url: '/store/withdraw',
       };
     }
+    case 'ordersExpired': {
+      const p = messageParamsSchemas.ordersExpired.safeParse(message.params);
+      if (!p.success) return null;
+      return {
+        title: 'ordersExpiredTitle',
+        body: 'ordersExpired',
+        values: { count: p.data.count, date: p.data.date },
+        url: '/transaction',
+      };
+    }
     default:
       return null;
   }

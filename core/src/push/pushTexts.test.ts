@@ -2,6 +2,7 @@ import { LOCALES } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { pushMessage } from './pushMessage.ts';
 import { PUSH_TEXTS } from './pushTexts.ts';
+import { pushTopicOf } from './topics.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
@@ -48,6 +49,20 @@ describe('push texts', () => {
         params: { trackingNo: 'SF1234567890CN', orderId: 'o', event: 'pickedUp' },
       })?.title,
     ).toBe('物流更新');
+    // Expired orders answer to the "orders" switch and open the orders list.
+    expect(
+      pushMessage('fr', {
+        id,
+        kind: 'ordersExpired',
+        params: { date: '2026-07-07', session: 'day', count: '30', symbols: '600519,687981' },
+      }),
+    ).toEqual({
+      title: 'Ordres expirés',
+      body: 'Ordres du 2026-07-07 expirés sans exécution complète : 30.',
+      url: '/transaction',
+      tag: id,
+    });
+    expect(pushTopicOf({ kind: 'ordersExpired', params: {} })).toBe('orders');
     expect(pushMessage('en', { id, kind: 'fill', params: { side: 'buy' } })).toBeNull();
     expect(pushMessage('en', { id, kind: 'verificationResult', params: { status: 'passed' } })).toBeNull();
   });

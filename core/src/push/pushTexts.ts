@@ -34,6 +34,8 @@ export interface PushCatalogue {
   withdrawalTitle: string;
   withdrawalPassed: string;
   withdrawalRefused: string;
+  ordersExpiredTitle: string;
+  ordersExpired: string;
 }
 
 export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
@@ -67,6 +69,8 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalTitle: 'Store withdrawal',
     withdrawalPassed: 'Your withdrawal of {{amount}} USD was paid out.',
     withdrawalRefused: 'Your withdrawal of {{amount}} USD was refused and is back in your balance.',
+    ordersExpiredTitle: 'Orders expired',
+    ordersExpired: '{{count}} of your orders for {{date}} expired unfilled or partly filled.',
   },
   'zh-CN': {
     fillTitle: '委托成交',
@@ -98,6 +102,8 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalTitle: '商城提现',
     withdrawalPassed: '您提现的 {{amount}} 美元已打款。',
     withdrawalRefused: '您提现的 {{amount}} 美元被拒绝，已退回余额。',
+    ordersExpiredTitle: '委托已失效',
+    ordersExpired: '您 {{date}} 的 {{count}} 笔委托未成交或部分成交，已失效。',
   },
   ja: {
     fillTitle: '約定しました',
@@ -129,6 +135,8 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalTitle: 'ストアの出金',
     withdrawalPassed: '{{amount}} USD の出金が支払われました。',
     withdrawalRefused: '{{amount}} USD の出金は拒否され、残高に戻りました。',
+    ordersExpiredTitle: '注文失効',
+    ordersExpired: '{{date}} の注文 {{count}} 件が未約定または一部約定のまま失効しました。',
   },
   ko: {
     fillTitle: '주문 체결',
@@ -160,6 +168,8 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalTitle: '스토어 출금',
     withdrawalPassed: '{{amount}} USD 출금이 지급되었습니다.',
     withdrawalRefused: '{{amount}} USD 출금이 거절되어 잔액으로 돌아왔습니다.',
+    ordersExpiredTitle: '주문 만료',
+    ordersExpired: '{{date}} 주문 {{count}}건이 미체결 또는 일부 체결 상태로 만료되었습니다.',
   },
   th: {
     fillTitle: 'คำสั่งจับคู่แล้ว',
@@ -191,6 +201,8 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalTitle: 'ถอนเงินร้านค้า',
     withdrawalPassed: 'การถอนเงิน {{amount}} USD จ่ายออกแล้ว',
     withdrawalRefused: 'การถอนเงิน {{amount}} USD ถูกปฏิเสธและคืนเข้ายอดคงเหลือแล้ว',
+    ordersExpiredTitle: 'คำสั่งหมดอายุ',
+    ordersExpired: 'คำสั่ง {{count}} รายการของวันที่ {{date}} หมดอายุโดยยังไม่จับคู่หรือจับคู่เพียงบางส่วน',
   },
   fr: {
     fillTitle: 'Ordre exécuté',
@@ -225,6 +237,8 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalTitle: 'Retrait boutique',
     withdrawalPassed: 'Votre retrait de {{amount}} USD a été versé.',
     withdrawalRefused: 'Votre retrait de {{amount}} USD a été refusé et recrédité sur votre solde.',
+    ordersExpiredTitle: 'Ordres expirés',
+    ordersExpired: 'Ordres du {{date}} expirés sans exécution complète : {{count}}.',
   },
   it: {
     fillTitle: 'Ordine eseguito',
@@ -260,5 +274,7 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalTitle: 'Prelievo dal negozio',
     withdrawalPassed: 'Il tuo prelievo di {{amount}} USD è stato pagato.',
     withdrawalRefused: 'Il tuo prelievo di {{amount}} USD è stato rifiutato ed è tornato nel saldo.',
+    ordersExpiredTitle: 'Ordini scaduti',
+    ordersExpired: 'Ordini del {{date}} scaduti senza esecuzione completa: {{count}}.',
   },
 };

@@ -21,6 +21,8 @@ export function pushTopicOf(message: Pick<MessageView, 'kind' | 'params'>): Push
       return 'transfers';
     case 'priceAlert':
       return 'priceAlerts';
+    case 'ordersExpired':
+      return 'orders';
     case 'shipmentEvent':
     case 'topUpResult':
     case 'withdrawalResult':

@@ -22,6 +22,7 @@ import {
   type OrderRow,
   type Outbox,
 } from './execution.ts';
+import { expiryNotice } from './expiryNotice.ts';
 import { matcherFences, orders } from './schema.ts';
 import type { TradingDeps } from './tradingDeps.ts';
 
@@ -243,7 +244,10 @@ async function uncrossAuction(
 const dayOrdersOf = (tradingDate: string) =>
   and(eq(orders.tradingDate, tradingDate), ne(orders.session, 'afterHours'));
 
-/** Ends the shard's open orders that `which` selects, each releasing its cash in its own transaction. */
+/**
+ * Ends the shard's open orders that `which` selects, each releasing its cash in its own
+ * transaction; the user's last order of a session end brings its ordersExpired notice.
+ */
 async function closeOrders(
   deps: TradingDeps,
   fence: Fence,
@@ -258,6 +262,8 @@ async function closeOrders(
   for (const { id } of stale) {
     await withOrder(deps, fence, id, tradingDate, marketAt, async (tx, order, out) => {
       await closeOrder(tx, order, await lockUserCash(tx, order.userId), 'expired', out);
+      const notice = await expiryNotice(tx, order);
+      if (notice) out.messages.push(notice);
     });
   }
   return stale.length;

@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { Dec, type PlaceOrder, type TradeTick } from '@bourse/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../ledger/audit.ts';
 import { deposit, readUserCash } from '../ledger/ledger.ts';
+import { messages } from '../messages/schema.ts';
 import type { Database } from '../platform/database.ts';
 import { createRedis } from '../platform/redis.ts';
 import { deleteKeys } from '../testing/redis.ts';
 import { DB_KINDS, openTestDatabase } from '../testing/testDatabase.ts';
-import { expireOrders, matchAfterHours, matchTrades, releaseHeld, takeShard } from './restingOrders.ts';
+import { cancelOrder } from './cancelOrder.ts';
+import {
+  expireOrders,
+  type Fence,
+  matchAfterHours,
+  matchTrades,
+  releaseHeld,
+  takeShard,
+} from './restingOrders.ts';
 import { fills, orders, positions } from './schema.ts';
 import { MarketDouble, marketTime, quote, TODAY } from './testing/marketDouble.ts';
 import { createUser, serviceDeps } from './testing/serviceDeps.ts';
@@ -240,6 +249,94 @@ describe.each(DB_KINDS)('trading sessions on %s', (kind) => {
       expect([fill!.commission, fill!.stampDuty, fill!.transferFee]).toEqual(['2.99', '0.00', '0.00']);
       expect(await cashOf(userId)).toEqual(['0.00', '0.00']);
       await balanced();
+    });
+  });
+
+  /** The ordersExpired notice: one per user and session end, across matcher shards and reruns. */
+  describe('orders expired notices', () => {
+    const noticesOf = (userId: string) =>
+      database.db
+        .select({ params: messages.params })
+        .from(messages)
+        .where(and(eq(messages.userId, userId), eq(messages.kind, 'ordersExpired')));
+    const fences = async (shards: readonly number[]): Promise<Fence[]> => {
+      const taken: Fence[] = [];
+      for (const shard of new Set(shards)) taken.push(await takeShard(database.db, shard));
+      return taken;
+    };
+    const publishedTo = (userId: string) =>
+      deps.published
+        .flatMap((out) => out.messages)
+        .filter((m) => m.userId === userId && m.message.kind === 'ordersExpired');
+
+    it('tells each user once at 15:00 of all their day orders across shards, and not again on a rerun', async () => {
+      await market.status({ phase: 'continuous' });
+      // Consecutive codes hash to different feed shards, so the user's orders span matchers.
+      const symbols = [await freshSymbol(), await freshSymbol(), await freshSymbol()];
+      const many = await userWith(100_000);
+      const placed = [
+        await buy(many, symbols[0]!, 1000, '9.50'),
+        await buy(many, symbols[1]!, 500, '9.60'),
+        await buy(many, symbols[1]!, 300, '9.40'),
+        await buy(many, symbols[2]!, 1000, '9.70'),
+      ];
+      // Part of one order fills: it ends partly filled and counts among the expired.
+      const partFence = await takeShard(database.db, placed[3]!.shard);
+      await matchTrades(deps, partFence, [
+        { symbol: symbols[2]!, trades: [print('9.65', 400, 'continuous')] },
+      ]);
+      // A user whose only order filled whole, and one who cancelled theirs: nothing expires for them.
+      const filled = await userWith(20_000);
+      const whole = await buy(filled, symbols[0]!, 100, '9.80');
+      await matchTrades(deps, await takeShard(database.db, whole.shard), [
+        { symbol: symbols[0]!, trades: [print('9.75', 1000, 'continuous')] },
+      ]);
+      const cancelled = await userWith(20_000);
+      const theirs = await buy(cancelled, symbols[1]!, 100, '9.10');
+      await cancelOrder(deps, cancelled, theirs.id);
+
+      const all = await fences(placed.map((o) => o.shard));
+      expect(all.length).toBeGreaterThan(1);
+      // Shard by shard, as separate matchers would: the notice waits for the last open order.
+      const [first, ...rest] = all;
+      await expireOrders(deps, first!, TODAY, 'postClose');
+      expect(await noticesOf(many)).toEqual([]);
+      // The other shards at once: their expiries queue on the user's cash row, so exactly one is last.
+      await Promise.all(rest.map((fence) => expireOrders(deps, fence, TODAY, 'postClose')));
+      const sorted = [...new Set(symbols)].sort().join(',');
+      expect(await noticesOf(many)).toEqual([
+        { params: { date: TODAY, session: 'day', count: '4', symbols: sorted } },
+      ]);
+      expect(publishedTo(many)).toHaveLength(1);
+      expect(await noticesOf(filled)).toEqual([]);
+      expect(await noticesOf(cancelled)).toEqual([]);
+
+      // A restarted matcher (a new fence) sweeps again, at 15:00 and at the day's close.
+      for (const fence of await fences(placed.map((o) => o.shard))) {
+        await expireOrders(deps, fence, TODAY, 'postClose');
+        await expireOrders(deps, fence, TODAY, 'closed');
+      }
+      expect(await noticesOf(many)).toHaveLength(1);
+      expect(publishedTo(many)).toHaveLength(1);
+    });
+
+    it('tells of after-hours orders apart, when they end at 15:30', async () => {
+      await market.status({ phase: 'continuous' });
+      const symbol = await freshSymbol();
+      const userId = await userWith(50_000);
+      const day = await buy(userId, symbol, 100, '9.00');
+      const late = await buy(userId, symbol, 200, '9.00', true);
+      const [fence] = await fences([day.shard]);
+      await expireOrders(deps, fence!, TODAY, 'postClose');
+      expect(await noticesOf(userId)).toEqual([
+        { params: { date: TODAY, session: 'day', count: '1', symbols: symbol } },
+      ]);
+      await expireOrders(deps, fence!, TODAY, 'closed');
+      expect((await noticesOf(userId)).map((n) => n.params)).toEqual([
+        { date: TODAY, session: 'day', count: '1', symbols: symbol },
+        { date: TODAY, session: 'afterHours', count: '1', symbols: symbol },
+      ]);
+      expect(late.session).toBe('afterHours');
     });
   });
 });

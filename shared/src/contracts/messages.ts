@@ -28,6 +28,7 @@ export const MESSAGE_KINDS = [
   'topUpResult',
   'withdrawalResult',
   'refundUpdate',
+  'ordersExpired',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -123,6 +124,17 @@ export const messageParamsSchemas = {
     step: z.enum(REFUND_STEPS),
     amount: money,
     reason: z.enum(REFUND_REFUSAL_REASONS).optional(),
+  }),
+  /**
+   * A session ended with `count` of the user's orders of market date `date` unfilled or partly
+   * filled: one notice per user and session end, however many orders; `symbols` their distinct
+   * codes, comma-separated in code order. The message opens the orders list.
+   */
+  ordersExpired: z.object({
+    date,
+    session: z.enum(['day', 'afterHours']),
+    count: z.string().regex(/^[1-9]\d*$/),
+    symbols: z.string().regex(/^\d{6}(,\d{6})*$/),
   }),
 } as const satisfies Record<MessageKind, z.ZodType<Record<string, string | undefined>>>;
 

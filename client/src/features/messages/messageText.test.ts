@@ -215,6 +215,29 @@ describe('messageText', () => {
       'Refund',
       'The shop refused your refund of 30.00 USD for order S20261127000042: The goods have been used.',
     ],
+    [
+      'one day order expired',
+      {
+        kind: 'ordersExpired',
+        params: { date: '2026-07-07', session: 'day', count: '1', symbols: '687981' },
+      },
+      'Orders expired',
+      '1 order of 2026-07-07 ended unfilled or partly filled at the close (687981); what it held is free again.',
+    ],
+    [
+      'many after-hours orders expired, the first five codes shown',
+      {
+        kind: 'ordersExpired',
+        params: {
+          date: '2026-07-07',
+          session: 'afterHours',
+          count: '30',
+          symbols: '000001,000002,300750,600000,600519,687981',
+        },
+      },
+      'Orders expired',
+      '30 after-hours orders of 2026-07-07 ended unfilled or partly filled (000001, 000002, 300750, 600000, 600519 …); what they held is free again.',
+    ],
   ])('words %s', (_, message, title, body) => {
     expect(messageText(en(), message)).toEqual({ title, body });
   });
@@ -230,6 +253,16 @@ describe('messageText', () => {
     expect(messageText(i18n.getFixedT('fr'), message).body).toBe(
       'Achat de 200 actions 中芯国际 (687981) à 27.130.',
     );
+    const expired: Sample = {
+      kind: 'ordersExpired',
+      params: { date: '2026-07-07', session: 'day', count: '2', symbols: '600519,687981' },
+    };
+    expect(messageText(i18n.getFixedT('zh-CN'), expired).body).toBe(
+      '2026-07-07 有 2 笔委托收盘时未成交或部分成交，已自动失效（600519, 687981），冻结的资金和股份已解冻。',
+    );
+    expect(messageText(i18n.getFixedT('fr'), expired).body).toBe(
+      "2 ordres du 2026-07-07 ont expiré à la clôture, non exécutés ou exécutés en partie (600519, 687981) ; ce qu'ils bloquaient est de nouveau disponible.",
+    );
     const parcel: Sample = {
       kind: 'shipmentEvent',
       params: { trackingNo: 'BX0123456789CN', orderId: 'o-1', event: 'outForDelivery' },
@@ -244,5 +277,11 @@ describe('messageText', () => {
     const notice = { title: 'Notice', body: 'Update the app to read this message.' };
     expect(messageText(en(), { kind: 'fill', params: { symbol: '687981' } })).toEqual(notice);
     expect(messageText(en(), { kind: 'verificationResult', params: { status: 'maybe' } })).toEqual(notice);
+    expect(
+      messageText(en(), {
+        kind: 'ordersExpired',
+        params: { date: '2026-07-07', session: 'day', count: '0', symbols: '687981' },
+      }),
+    ).toEqual(notice);
   });
 });

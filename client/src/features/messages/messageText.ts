@@ -12,6 +12,14 @@ import { alertConditionText } from './alertCondition.ts';
 const cash = (amount: string) => formatMoney(amount);
 const count = (shares: string) => formatMoney(shares, 0);
 
+/** The first few codes of a notice about many stocks; the list it opens shows them all. */
+const SYMBOLS_SHOWN = 5;
+function symbolList(symbols: string): string {
+  const codes = symbols.split(',');
+  const shown = codes.slice(0, SYMBOLS_SHOWN).join(', ');
+  return codes.length > SYMBOLS_SHOWN ? `${shown} …` : shown;
+}
+
 export interface MessageText {
   title: string;
   body: string;
@@ -234,6 +242,19 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
                 reason: t(`refund.refusal.${p.data.reason ?? 'other'}`),
               })
             : t(`messages.kinds.refundUpdate.${p.data.step}`, figures),
+      };
+    }
+    case 'ordersExpired': {
+      const p = messageParamsSchemas.ordersExpired.safeParse(message.params);
+      if (!p.success) return unknown;
+      const { date, session, symbols } = p.data;
+      const values = { count: Number(p.data.count), date, symbols: symbolList(symbols) };
+      return {
+        title: t('messages.kinds.ordersExpired.title'),
+        body:
+          session === 'day'
+            ? t('messages.kinds.ordersExpired.day', values)
+            : t('messages.kinds.ordersExpired.afterHours', values),
       };
     }
     default:
