@@ -83,7 +83,8 @@ describe('the app on a phone: accessible, installable, resilient', () => {
         const shift = await app.layoutShift();
         if (shift > 0.05) shifted[path] = Number(shift.toFixed(3));
       }
-      expect(found).toEqual({});
+      // The message carries every node, so a failure names what to fix.
+      expect(found, JSON.stringify(found)).toEqual({});
       expect(shifted).toEqual({});
     },
     300_000,

@@ -58,19 +58,21 @@ export class PhoneShell extends App {
    * were still busy, so a screen that never settles shows in the log.
    */
   async waitUntilLoaded(): Promise<void> {
-    const settled = await this.page
-      .waitForFunction(`document.querySelectorAll('[aria-busy="true"]').length === 0`, null, {
-        timeout: 20_000,
-      })
-      .then(
-        () => true,
-        () => false,
+    // Polled with evaluate (here and below): waitForFunction evaluates a string predicate with
+    // eval inside the page, which the app's Content-Security-Policy refuses, so it failed at once
+    // and the audit ran on half-loaded screens.
+    const BUSY = `[...document.querySelectorAll('[aria-busy="true"]')].map((el) => el.className || el.tagName)`;
+    const deadline = Date.now() + 20_000;
+    let busy = (await this.page.evaluate(BUSY)) as string[];
+    while (busy.length > 0 && Date.now() < deadline) {
+      await this.page.waitForTimeout(250);
+      busy = (await this.page.evaluate(BUSY)) as string[];
+    }
+    if (busy.length > 0) {
+      process.stderr.write(
+        `${new URL(this.page.url()).pathname} still busy after 20 s: ${busy.join(', ')}\n`,
       );
-    if (settled) return;
-    const busy = await this.page.evaluate(
-      `[...document.querySelectorAll('[aria-busy="true"]')].map((el) => el.className || el.tagName).join(', ')`,
-    );
-    process.stderr.write(`${new URL(this.page.url()).pathname} still busy after 20 s: ${busy}\n`);
+    }
   }
 
   async setColors(colors: 'red-up' | 'green-up'): Promise<void> {
@@ -81,7 +83,11 @@ export class PhoneShell extends App {
   async waitForServiceWorker(): Promise<void> {
     await this.page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
     if (!(await this.page.evaluate('navigator.serviceWorker.controller !== null'))) await this.page.reload();
-    await this.page.waitForFunction('navigator.serviceWorker.controller !== null');
+    const deadline = Date.now() + 30_000;
+    while (!(await this.page.evaluate('navigator.serviceWorker.controller !== null'))) {
+      if (Date.now() > deadline) throw new Error('no service worker took control of the page in 30 s');
+      await this.page.waitForTimeout(250);
+    }
   }
 
   /** Asks the browser to look for a new service worker now, as it does on its own every day. */
