@@ -5,6 +5,7 @@ import {
   type MessageView,
   messageParamsSchemas,
   type PushPayload,
+  type RefundStep,
 } from '@bourse/shared';
 import { PUSH_TEXTS, type PushCatalogue } from './pushTexts.ts';
 
@@ -14,6 +15,13 @@ type Worded = { title: keyof PushCatalogue; body: keyof PushCatalogue; values: V
 /** Amounts and share counts read with thousands separators, as in the app. */
 const cash = (amount: string) => formatMoney(amount);
 const count = (shares: string) => formatMoney(shares, 0);
+
+/** The refund steps a notification reports, and its text. */
+const REFUND_PUSHED_STEPS = {
+  approved: 'refundApproved',
+  refused: 'refundRefused',
+  refunded: 'refundRefunded',
+} as const satisfies Partial<Record<RefundStep, keyof PushCatalogue>>;
 
 /** Which texts a message takes, its values, and the page a tap opens; null when its params do not fit. */
 function wording(message: Pick<MessageView, 'kind' | 'params'>): Worded | null {
@@ -134,6 +142,20 @@ function wording(message: Pick<MessageView, 'kind' | 'params'>): Worded | null {
         body: p.data.status === 'passed' ? 'withdrawalPassed' : 'withdrawalRefused',
         values: { amount: cash(p.data.amount) },
         url: '/store/withdraw',
+      };
+    }
+    case 'refundUpdate': {
+      // The shop's answer and the money's arrival are pushed; the steps the shopper took, and the
+      // return parcel's moves (each has its own parcel notice), are read in the app.
+      const p = messageParamsSchemas.refundUpdate.safeParse(message.params);
+      if (!p.success) return null;
+      if (!(p.data.step in REFUND_PUSHED_STEPS)) return null;
+      const body = REFUND_PUSHED_STEPS[p.data.step as keyof typeof REFUND_PUSHED_STEPS];
+      return {
+        title: 'refundTitle',
+        body,
+        values: { amount: cash(p.data.amount), order: p.data.orderNumber },
+        url: `/store/refunds/${p.data.refundId}`,
       };
     }
     case 'ordersExpired': {

@@ -63,6 +63,25 @@ describe('push texts', () => {
       tag: id,
     });
     expect(pushTopicOf({ kind: 'ordersExpired', params: {} })).toBe('orders');
+    // A refund's answer and its money are pushed under the store switch and open the refund; the
+    // shopper's own steps are not.
+    const refund = (step: string) => ({
+      id,
+      kind: 'refundUpdate' as const,
+      params: { refundId: id, orderNumber: 'S20261127000042', step, amount: '1234.5' },
+    });
+    expect(pushMessage('en', refund('refunded'))).toEqual({
+      title: 'Refund',
+      body: '1,234.50 USD for order S20261127000042 is back in your store balance.',
+      url: `/store/refunds/${id}`,
+      tag: id,
+    });
+    expect(pushMessage('it', refund('refused'))?.body).toBe(
+      "Il negozio ha rifiutato il rimborso per l'ordine S20261127000042. Tocca per vedere il motivo.",
+    );
+    expect(pushMessage('en', refund('requested'))).toBeNull();
+    expect(pushMessage('en', refund('returnShipped'))).toBeNull();
+    expect(pushTopicOf(refund('approved'))).toBe('store');
     expect(pushMessage('en', { id, kind: 'fill', params: { side: 'buy' } })).toBeNull();
     expect(pushMessage('en', { id, kind: 'verificationResult', params: { status: 'passed' } })).toBeNull();
   });

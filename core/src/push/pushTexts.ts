@@ -36,6 +36,10 @@ export interface PushCatalogue {
   withdrawalRefused: string;
   ordersExpiredTitle: string;
   ordersExpired: string;
+  refundTitle: string;
+  refundApproved: string;
+  refundRefused: string;
+  refundRefunded: string;
 }
 
 export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
@@ -71,6 +75,10 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalRefused: 'Your withdrawal of {{amount}} USD was refused and is back in your balance.',
     ordersExpiredTitle: 'Orders expired',
     ordersExpired: '{{count}} of your orders for {{date}} expired unfilled or partly filled.',
+    refundTitle: 'Refund',
+    refundApproved: 'The shop approved your refund of {{amount}} USD for order {{order}}.',
+    refundRefused: 'The shop refused your refund for order {{order}}. Tap to see why.',
+    refundRefunded: '{{amount}} USD for order {{order}} is back in your store balance.',
   },
   'zh-CN': {
     fillTitle: '委托成交',
@@ -104,6 +112,10 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalRefused: '您提现的 {{amount}} 美元被拒绝，已退回余额。',
     ordersExpiredTitle: '委托已失效',
     ordersExpired: '您 {{date}} 的 {{count}} 笔委托未成交或部分成交，已失效。',
+    refundTitle: '退款',
+    refundApproved: '商家已同意订单 {{order}} 的退款 {{amount}} 美元。',
+    refundRefused: '商家拒绝了订单 {{order}} 的退款，点击查看原因。',
+    refundRefunded: '订单 {{order}} 的 {{amount}} 美元已退回您的商城余额。',
   },
   ja: {
     fillTitle: '約定しました',
@@ -137,6 +149,10 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalRefused: '{{amount}} USD の出金は拒否され、残高に戻りました。',
     ordersExpiredTitle: '注文失効',
     ordersExpired: '{{date}} の注文 {{count}} 件が未約定または一部約定のまま失効しました。',
+    refundTitle: '返金',
+    refundApproved: 'ショップが注文 {{order}} の返金 {{amount}} USD を承認しました。',
+    refundRefused: 'ショップが注文 {{order}} の返金を却下しました。タップして理由をご確認ください。',
+    refundRefunded: '注文 {{order}} の {{amount}} USD がストア残高に返金されました。',
   },
   ko: {
     fillTitle: '주문 체결',
@@ -170,6 +186,10 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalRefused: '{{amount}} USD 출금이 거절되어 잔액으로 돌아왔습니다.',
     ordersExpiredTitle: '주문 만료',
     ordersExpired: '{{date}} 주문 {{count}}건이 미체결 또는 일부 체결 상태로 만료되었습니다.',
+    refundTitle: '환불',
+    refundApproved: '상점이 주문 {{order}}의 환불 {{amount}} USD를 승인했습니다.',
+    refundRefused: '상점이 주문 {{order}}의 환불을 거절했습니다. 눌러서 이유를 확인하세요.',
+    refundRefunded: '주문 {{order}}의 {{amount}} USD가 스토어 잔액으로 환불되었습니다.',
   },
   th: {
     fillTitle: 'คำสั่งจับคู่แล้ว',
@@ -203,6 +223,10 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalRefused: 'การถอนเงิน {{amount}} USD ถูกปฏิเสธและคืนเข้ายอดคงเหลือแล้ว',
     ordersExpiredTitle: 'คำสั่งหมดอายุ',
     ordersExpired: 'คำสั่ง {{count}} รายการของวันที่ {{date}} หมดอายุโดยยังไม่จับคู่หรือจับคู่เพียงบางส่วน',
+    refundTitle: 'การคืนเงิน',
+    refundApproved: 'ร้านค้าอนุมัติการคืนเงิน {{amount}} USD สำหรับคำสั่งซื้อ {{order}} แล้ว',
+    refundRefused: 'ร้านค้าปฏิเสธการคืนเงินสำหรับคำสั่งซื้อ {{order}} แตะเพื่อดูเหตุผล',
+    refundRefunded: 'คืนเงิน {{amount}} USD ของคำสั่งซื้อ {{order}} เข้ายอดเงินร้านค้าของคุณแล้ว',
   },
   fr: {
     fillTitle: 'Ordre exécuté',
@@ -239,6 +263,11 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalRefused: 'Votre retrait de {{amount}} USD a été refusé et recrédité sur votre solde.',
     ordersExpiredTitle: 'Ordres expirés',
     ordersExpired: 'Ordres du {{date}} expirés sans exécution complète : {{count}}.',
+    refundTitle: 'Remboursement',
+    refundApproved: 'La boutique a accepté votre remboursement de {{amount}} USD pour la commande {{order}}.',
+    refundRefused:
+      'La boutique a refusé votre remboursement pour la commande {{order}}. Touchez pour voir pourquoi.',
+    refundRefunded: '{{amount}} USD de la commande {{order}} sont revenus sur votre solde boutique.',
   },
   it: {
     fillTitle: 'Ordine eseguito',
@@ -276,5 +305,9 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     withdrawalRefused: 'Il tuo prelievo di {{amount}} USD è stato rifiutato ed è tornato nel saldo.',
     ordersExpiredTitle: 'Ordini scaduti',
     ordersExpired: 'Ordini del {{date}} scaduti senza esecuzione completa: {{count}}.',
+    refundTitle: 'Rimborso',
+    refundApproved: "Il negozio ha approvato il rimborso di {{amount}} USD per l'ordine {{order}}.",
+    refundRefused: "Il negozio ha rifiutato il rimborso per l'ordine {{order}}. Tocca per vedere il motivo.",
+    refundRefunded: "{{amount}} USD dell'ordine {{order}} sono tornati sul saldo del negozio.",
   },
 };

@@ -26,6 +26,7 @@ export function pushTopicOf(message: Pick<MessageView, 'kind' | 'params'>): Push
     case 'shipmentEvent':
     case 'topUpResult':
     case 'withdrawalResult':
+    case 'refundUpdate':
       return 'store';
     default:
       return null;
