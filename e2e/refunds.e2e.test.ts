@@ -133,8 +133,16 @@ describe('a shopper asks for a refund and sees it land', () => {
 
     await shopper.open('/store/refunds');
     await shopper.page.getByTestId('refund-tab-passed').click();
-    await shopper.page.getByTestId('refund-card').first().waitFor();
-    expect(await shopper.page.getByTestId('refund-card').count()).toBe(1);
+    // The "all" tab's card can still show as the tab changes, and the passed tab's list is empty
+    // while it loads: count once the tab is selected and its list has answered.
+    await shopper.page.locator('[data-testid="refund-tab-passed"][aria-selected="true"]').waitFor();
+    await until(
+      'the passed tab to list the refund',
+      () => shopper.page.getByTestId('refund-card').count(),
+      (n) => n === 1,
+      30_000,
+      250,
+    );
     await shopper.shoot(SHOTS, 'store-after-sale');
     expect((await shopper.orders())[0]?.status).toBe('refunded');
   }, 300_000);
