@@ -18,16 +18,14 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema.ts';
 import { journalEntries } from '../ledger/schema.ts';
+import { at, usd } from './columns.ts';
 import { type Localised, storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 
-const usd = (name: string) => numeric(name, { precision: 12, scale: 2 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 const createdAt = () => at('created_at').notNull().defaultNow();
 const owner = () =>
   uuid('user_id')

@@ -9,24 +9,12 @@ import type {
   RefundType,
 } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  check,
-  index,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../accounts/schema.ts';
 import { bytea } from '../../db/bytea.ts';
 import { journalEntries } from '../../ledger/schema.ts';
+import { at, usd } from '../columns.ts';
 import { storeOrders } from '../orderSchema.ts';
-
-const usd = (name: string) => numeric(name, { precision: 12, scale: 2 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A shopper's refund request on one order. `requested` waits for the shop until `due_at` (no

@@ -1,13 +1,11 @@
 // Types only: drizzle-kit loads this file without the shared package's runtime.
 import type { WithdrawalRefusalReason, WithdrawalState } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../accounts/schema.ts';
 import { bankCards } from '../../banking/schema.ts';
 import { journalEntries } from '../../ledger/schema.ts';
-
-const usd = (name: string) => numeric(name, { precision: 12, scale: 2 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, usd } from '../columns.ts';
 
 /**
  * A withdrawal from a user's storefront balance to one of their bound bank cards. On request
