@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { scratchPostgres } from '@bourse/core/trading/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,7 +7,7 @@ import {
   printProductOutputOnFailure,
   REPO_ROOT,
   type RunningProduct,
-  startProduct,
+  startOwnProduct,
 } from './harness.ts';
 import { until } from './pages/app.ts';
 import { StoreScreens } from './pages/store.ts';
@@ -35,18 +34,13 @@ describe('a shopper asks for a refund and sees it land', () => {
   let browser: Browser;
   let shopper: StoreScreens;
   let admin: StoreScreens;
-  let database: Awaited<ReturnType<typeof scratchPostgres>>;
+  let own: Awaited<ReturnType<typeof startOwnProduct>>;
 
   beforeAll(async () => {
-    database = await scratchPostgres();
-    [product, browser] = await Promise.all([
-      startProduct({
+    [own, browser] = await Promise.all([
+      startOwnProduct({
         ...(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {}),
-        DATABASE_URL: database.url,
         DEMO_MODE: 'true',
-        REDIS_URL: process.env.TEST_REDIS_URL ?? '',
-        REDIS_PREFIX: `e2e-refunds-${randomBytes(4).toString('hex')}:`,
-        FEED_SYMBOLS: '50',
         FEED_BACKFILL_DAYS: '0',
         FEED_BACKFILL_MINUTE_DAYS: '0',
         // The shop never ships here, and never answers: its window is eight seconds.
@@ -55,6 +49,7 @@ describe('a shopper asks for a refund and sees it land', () => {
       }),
       launchBrowser(),
     ]);
+    product = own.product;
     const phone = async () =>
       StoreScreens.on(await newPhonePage(browser, { scale: SHOTS ? 2 : 1 }), product.baseUrl);
     [shopper, admin] = await Promise.all([phone(), phone()]);
@@ -62,8 +57,7 @@ describe('a shopper asks for a refund and sees it land', () => {
   printProductOutputOnFailure(() => product);
   afterAll(async () => {
     await browser?.close();
-    await product?.stop();
-    await database?.close();
+    await own?.stop();
   });
 
   it('pays for an order, asks for 10.00 back with a proof, and sees the refund approved, executed and credited', async () => {
@@ -159,7 +153,9 @@ describe('a shopper asks for a refund and sees it land', () => {
     await admin.register(staff);
     await admin.page.waitForURL((url) => url.pathname !== '/register');
     // No one can make themselves an admin: the role is given in the database.
-    await database.database.db.execute(`update users set role = 'admin' where account = '${staff.account}'`);
+    await own.database.database.db.execute(
+      `update users set role = 'admin' where account = '${staff.account}'`,
+    );
     await admin.logOut();
     await admin.logIn(staff.account, staff.password);
     await admin.page.waitForURL((url) => url.pathname !== '/login');
