@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PNG } from '@bourse/core/testing/images.ts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,11 +24,6 @@ import { StoreScreens } from './pages/store.ts';
  */
 const PIN = '246810';
 const SHOTS = process.env.E2E_SCREENSHOTS === '1' ? `${REPO_ROOT}/docs/screenshots` : undefined;
-/** The smallest PNG: the proof the form sends. */
-const PROOF = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 describe('a shopper asks for a refund and sees it land', () => {
   let product: RunningProduct;
@@ -97,7 +93,7 @@ describe('a shopper asks for a refund and sees it land', () => {
     const { refusal, refundId } = await shopper.applyForRefund(
       order!.id,
       { amount: '10.00', reason: 'changedMind', explanation: 'Ordered the wrong colour.' },
-      { name: 'proof.png', mimeType: 'image/png', buffer: PROOF },
+      { name: 'proof.png', mimeType: 'image/png', buffer: PNG },
     );
     expect(refusal).toBe('Please enter the refund amount.');
     expect(refundId).toMatch(/^[0-9a-f-]{36}$/);
@@ -188,7 +184,7 @@ describe('a shopper asks for a refund and sees it land', () => {
     await shopper.page.getByTestId('refund-proof').setInputFiles({
       name: 'crack.png',
       mimeType: 'image/png',
-      buffer: PROOF,
+      buffer: PNG,
     });
     await shopper.page.getByTestId('refund-submit').click();
     await shopper.page.waitForURL((url) => /^\/store\/refunds\/[0-9a-f-]{36}$/.test(url.pathname));

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { PNG } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { userRoutes } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
-import { PNG } from '../testing/images.ts';
 import { malformedMultipart } from '../testing/malformedMultipart.ts';
 import { withoutWrites } from '../testing/rows.ts';
 import { useTestServer } from '../testing/testServer.ts';

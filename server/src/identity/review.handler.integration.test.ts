@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@bourse/core/db/schema.ts';
 import { requireVerifiedUser } from '@bourse/core/identity/index.ts';
 import { sampleResidentId } from '@bourse/core/identity/testing.ts';
+import { PNG } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { identityRoutes, userRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
-import { PNG } from '../testing/images.ts';
 import { withoutWrites } from '../testing/rows.ts';
 import { signUpAdmin, useTestServer } from '../testing/testServer.ts';
 

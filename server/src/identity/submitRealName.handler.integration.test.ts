@@ -2,6 +2,7 @@ import { messages, realNamePhotos, realNameVerifications } from '@bourse/core/db
 import { requireVerifiedUser } from '@bourse/core/identity/index.ts';
 import { sampleResidentId } from '@bourse/core/identity/testing.ts';
 import type { RequestOptions } from '@bourse/core/testing/api.ts';
+import { PNG } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
   type ErrorKey,
@@ -14,7 +15,6 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectFailure, expectOk } from '../testing/expectations.ts';
-import { PNG } from '../testing/images.ts';
 import { malformedMultipart } from '../testing/malformedMultipart.ts';
 import { withoutWrites } from '../testing/rows.ts';
 import { type TestServer, useTestServer } from '../testing/testServer.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { supportMessages, supportPictures, users } from '@bourse/core/db/schema.ts';
+import { PNG, PNG_WITH_AUTHOR } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
   type Ack,
@@ -17,7 +18,6 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectFailure, expectOk, expectRefused } from '../testing/expectations.ts';
-import { PNG, PNG_WITH_AUTHOR } from '../testing/images.ts';
 import { withoutWrites } from '../testing/rows.ts';
 import { signUpAdmin } from '../testing/testServer.ts';
 import { connected, record, userSocket, useTwoReplicas } from '../user-channel/testing/userSockets.ts';

@@ -17,6 +17,7 @@ import { storeOrders } from '@bourse/core/store/orderSchema.ts';
 import { type RefundDeps, refundQueue, requestRefund, runRefundStep } from '@bourse/core/store/refunds';
 import { storeRefunds } from '@bourse/core/store/refunds/schema.ts';
 import { insertKiteShop, insertShopper } from '@bourse/core/store/testing.ts';
+import { PNG } from '@bourse/core/testing/images.ts';
 import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { redisUserEventPublisher } from '@bourse/core/user-channel/userEventPublisher.ts';
 import { storeRefundJobId } from '@bourse/shared';
@@ -27,11 +28,6 @@ import { refundService } from './refundWorker.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PAY_PASSWORD = '135790';
-/** A 1×1 PNG as the proof. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 describe.each(DB_KINDS)('refund timers across a stopped and restarted worker on %s', (kind) => {
   const prefix = `test:${randomUUID()}:`;

@@ -1,11 +1,11 @@
 import { storeComplaints } from '@bourse/core/store/complaints/schema.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { PNG } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { CERTIFICATE_MAX_BYTES, complaintRoutes, type ErrorKey } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
-import { PNG } from '../../testing/images.ts';
 import { malformedMultipart } from '../../testing/malformedMultipart.ts';
 import { signUpAdmin, useTestServer } from '../../testing/testServer.ts';
 

@@ -17,6 +17,7 @@ import {
 import { storeRefunds } from '@bourse/core/store/refunds/schema.ts';
 import { insertKiteShop, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { PNG } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { redisUserEventPublisher } from '@bourse/core/user-channel/userEventPublisher.ts';
 import {
@@ -29,7 +30,6 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
-import { PNG } from '../../testing/images.ts';
 import { signUpAdmin, useTestServer } from '../../testing/testServer.ts';
 
 const PAY_PASSWORD = '864213';

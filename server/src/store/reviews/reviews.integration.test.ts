@@ -4,6 +4,7 @@ import { markDelivered, markShipped } from '@bourse/core/store/orders.ts';
 import { storeProducts, storeShops } from '@bourse/core/store/schema.ts';
 import { insertKiteShop, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { PNG, PNG_WITH_AUTHOR } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
   type ErrorKey,
@@ -15,7 +16,6 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectOk, expectRefused } from '../../testing/expectations.ts';
-import { PNG, PNG_WITH_AUTHOR } from '../../testing/images.ts';
 import { useTestServer } from '../../testing/testServer.ts';
 
 const PAY_PASSWORD = '246810';

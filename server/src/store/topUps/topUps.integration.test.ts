@@ -3,6 +3,7 @@ import { auditLedger } from '@bourse/core/ledger/audit.ts';
 import { messages } from '@bourse/core/messages/schema.ts';
 import { storeTopUps } from '@bourse/core/store/topUps/schema.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { PNG } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
   type ErrorKey,
@@ -19,7 +20,6 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
-import { PNG } from '../../testing/images.ts';
 import { signUpAdmin, useTestServer } from '../../testing/testServer.ts';
 import { listenOnUser } from '../../testing/userSocket.ts';
 
