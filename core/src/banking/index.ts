@@ -9,4 +9,10 @@ export {
 export { bankCards, bankTransfers } from './schema.ts';
 export { publishSettlement, type Settlement } from './settle.ts';
 export { auditingTransferIds } from './sweep.ts';
-export { enqueueAdvance, enqueueCallback, TRANSFER_JOB_OPTIONS, transferQueue } from './transferQueue.ts';
+export {
+  enqueueAdvance,
+  enqueueCallback,
+  TRANSFER_JOB_OPTIONS,
+  transferBackoff,
+  transferQueue,
+} from './transferQueue.ts';

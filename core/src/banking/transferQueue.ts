@@ -1,8 +1,10 @@
 import { BANK_QUEUES, TRANSFER_JOBS, type TransferCallbackJob, transferJobIds } from '@bourse/shared';
-import { type JobsOptions, Queue } from 'bullmq';
+import { type BackoffStrategy, type JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { logger } from '../platform/logger.ts';
 import { bullPrefix } from '../platform/queues.ts';
+
+const TRANSFER_BACKOFF = 'transferBackoff';
 
 /**
  * Transfer jobs retry on errors (the bank not answering) with backoff, and survive their worker
@@ -12,10 +14,19 @@ import { bullPrefix } from '../platform/queues.ts';
  */
 export const TRANSFER_JOB_OPTIONS: JobsOptions = {
   attempts: 12,
-  backoff: { type: 'exponential', delay: 1000 },
+  backoff: { type: TRANSFER_BACKOFF },
   removeOnComplete: true,
   removeOnFail: true,
 };
+
+/**
+ * Doubles from a second up to `maxDelayMs`: a bank that was silent a few times in a row is asked
+ * again within that bound, where plain exponential backoff would leave the customer's money
+ * frozen for half an hour by the twelfth try (and, while the job waits, the sweep cannot add it).
+ */
+export function transferBackoff(maxDelayMs: number): BackoffStrategy {
+  return (attemptsMade) => Math.min(1000 * 2 ** (attemptsMade - 1), maxDelayMs);
+}
 
 export function transferQueue(redis: Redis, redisPrefix: string): Queue {
   const queue = new Queue(BANK_QUEUES.transfers, { connection: redis, prefix: bullPrefix(redisPrefix) });

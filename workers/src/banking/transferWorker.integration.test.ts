@@ -49,6 +49,7 @@ describe.each(DB_KINDS)('the bank-transfer worker on %s', (kind) => {
       bank: { ...TROUBLED, ...bank },
       recheckMs: 100,
       sweepEveryMs: 1_000,
+      maxRetryDelayMs: 2_000,
       lockDurationMs: 2_000,
       stalledIntervalMs: 1_000,
     }).start({ config: loadConfig({}), database, redisUrl: REDIS_URL, redisPrefix: prefix });

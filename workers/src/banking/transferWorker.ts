@@ -8,6 +8,7 @@ import {
   enqueueCallback,
   publishSettlement,
   settleAnswer,
+  transferBackoff,
   transferQueue,
 } from '@bourse/core/banking';
 import { redisMessagePublisher } from '@bourse/core/messages';
@@ -34,6 +35,8 @@ export interface TransferWorkerOptions {
   recheckMs?: number;
   /** How often the sweep looks for auditing transfers without a job. */
   sweepEveryMs?: number;
+  /** The longest wait before asking a silent bank again. */
+  maxRetryDelayMs?: number;
   concurrency?: number;
   /** How long a job's lock lives without renewal: a dead worker's job moves on after it. */
   lockDurationMs?: number;
@@ -124,6 +127,7 @@ export function bankTransferService(options: TransferWorkerOptions = {}): Backgr
         stalledInterval: options.stalledIntervalMs ?? 30_000,
         // A job whose worker died is run again: every step is safe to repeat.
         maxStalledCount: 1_000,
+        settings: { backoffStrategy: transferBackoff(options.maxRetryDelayMs ?? 30_000) },
       });
       logWorkerProblems(worker, 'bank-transfer');
       const swept = await sweepTransfers(db, queue);
