@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { PrivateRedis } from '@bourse/core/testing/privateRedis.ts';
-import { scratchPostgres } from '@bourse/core/trading/testing';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type LocalPushService, startLocalPushService } from '@bourse/core/push/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,20 +10,26 @@ import {
   newPhonePage,
   printProductOutputOnFailure,
   type RunningProduct,
-  startProduct,
+  SCREEN_SETTLES,
+  startOwnProduct,
 } from './harness.ts';
+import { PushScreens } from './pages/push.ts';
 import { ReachScreens } from './pages/reach.ts';
 
 /**
  * Bourse reaching the user, on phones against `pnpm start`: a price alert set from a stock's
- * page fires while the user is on Me (banner, inbox, the one-shot alert switched off), and a
- * customer-service chat is answered from the back office's desk, live on both sides. The
- * product has a Redis of its own, so its demo clock starts afresh in continuous trading and
- * quotes tick, and a PostgreSQL of the test's own, where the staff member is given the role.
+ * page fires while the user is on Me (banner, inbox, the one-shot alert switched off, and a Web
+ * Push to the user's device that its service worker shows), and a customer-service chat is
+ * answered from the back office's desk, live on both sides. The product has a Redis of its own,
+ * so its demo clock starts afresh in continuous trading and quotes tick, and a PostgreSQL of the
+ * test's own, where the staff member is given the role. The device's push service is the tests'
+ * own (headless Chromium has none): it checks the product's VAPID signature and decrypts the
+ * push, which then goes to the service worker through DevTools as a push service would hand it.
  */
 describe('reaching the user on phones: a price alert fires on another screen, staff answer a chat live', () => {
-  let database: Awaited<ReturnType<typeof scratchPostgres>>;
-  let redis: PrivateRedis;
+  let own: Awaited<ReturnType<typeof startOwnProduct>>;
+  let pushService: LocalPushService;
+  let caDir: string;
   let product: RunningProduct;
   let browser: Browser;
   let user: ReachScreens;
@@ -44,18 +52,14 @@ describe('reaching the user on phones: a price alert fires on another screen, st
   };
 
   beforeAll(async () => {
-    [database, redis, browser] = await Promise.all([
-      scratchPostgres(),
-      PrivateRedis.start(),
+    pushService = await startLocalPushService();
+    caDir = mkdtempSync(join(tmpdir(), 'reach-push-ca-'));
+    writeFileSync(join(caDir, 'push-service.pem'), pushService.certificate);
+    [own, browser] = await Promise.all([
+      startOwnProduct({ NODE_EXTRA_CA_CERTS: join(caDir, 'push-service.pem') }),
       launchBrowser(),
     ]);
-    product = await startProduct({
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      FEED_SYMBOLS: '50',
-      FEED_BACKFILL_DAYS: '5',
-      FEED_BACKFILL_MINUTE_DAYS: '1',
-    });
+    product = own.product;
     const phone = async () => ReachScreens.on(await newPhonePage(browser), product.baseUrl);
     [user, staff] = await Promise.all([phone(), phone()]);
     await Promise.all([user.register(person), staff.register(agent)]);
@@ -66,12 +70,17 @@ describe('reaching the user on phones: a price alert fires on another screen, st
   printProductOutputOnFailure(() => product);
   afterAll(async () => {
     await browser?.close();
-    await product?.stop();
-    await redis?.stop();
-    await database?.close();
+    await own?.stop();
+    await pushService?.close();
+    if (caDir) rmSync(caDir, { recursive: true, force: true });
   });
 
-  it('fires a price alert set on a stock page while the user is on Me: banner, inbox entry, switched off', async () => {
+  it('fires a price alert set on a stock page while the user is on Me: banner, inbox entry, switched off, pushed', async () => {
+    // The user allowed notifications and this device subscribed (Settings → Notifications).
+    await user.page.context().grantPermissions(['notifications'], { origin: product.baseUrl });
+    const device = pushService.device();
+    const serviceWorker = PushScreens.ofPage(user.page, product.baseUrl);
+    await serviceWorker.subscribeDevice(device);
     await user.waitForTrading({ room: 10 });
     const symbol = await user.tradableSymbol();
     // The user has looked around Bourse before: the screens they go back to are loaded.
@@ -97,11 +106,25 @@ describe('reaching the user on phones: a price alert fires on another screen, st
         switchedOn: false,
       },
     ]);
+
+    // The same firing, pushed once to the device: signed by the product, decrypted by its keys.
+    const [pushed] = await pushService.waitFor(device, 1, 60_000);
+    expect(pushService.refused).toEqual([]);
+    expect(pushed?.payload).toMatchObject({ title: 'Price alert', url: `/stockInfo/${symbol}` });
+    await serviceWorker.waitForServiceWorker();
+    await serviceWorker.deliverPush(JSON.stringify(pushed?.payload));
+    const shown = await serviceWorker.waitForNotification();
+    expect(shown).toMatchObject({ title: 'Price alert', url: `/stockInfo/${symbol}` });
+    expect(shown.body).toContain(`(${symbol})`);
+    await serviceWorker.tapNotification(shown.tag);
+    await user.page.waitForURL((url) => url.pathname === `/stockInfo/${symbol}`, SCREEN_SETTLES);
   }, 300_000);
 
   it('has staff take the chat on the desk and answer; the user sees the reply live and staff the receipt', async () => {
     // No one can make themselves an admin: the role is given in the database.
-    await database.database.db.execute(`update users set role = 'admin' where account = '${agent.account}'`);
+    await own.database.database.db.execute(
+      `update users set role = 'admin' where account = '${agent.account}'`,
+    );
     await staff.logOut();
     await staff.logIn(agent.account, agent.password);
     await staff.page.waitForURL((url) => url.pathname !== '/login');

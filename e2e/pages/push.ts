@@ -21,6 +21,33 @@ export class PushScreens extends PhoneShell {
     return new PushScreens(page, baseUrl);
   }
 
+  /** The service worker's side of a page another screen object drives. */
+  static ofPage(page: Page, baseUrl: string): PushScreens {
+    return new PushScreens(page, baseUrl);
+  }
+
+  /**
+   * Subscribes a device of the signed-in user at `subscription`'s endpoint, as the Settings
+   * switch does once the browser's push service answers (headless Chromium has none).
+   */
+  async subscribeDevice(subscription: {
+    endpoint: string;
+    keys: { p256dh: string; auth: string };
+  }): Promise<void> {
+    const token = (await this.page.context().cookies(this.baseUrl)).find(
+      (c) => c.name === 'Admin-Token',
+    )?.value;
+    if (!token) throw new Error('not signed in: no Admin-Token cookie');
+    const response = await this.page.request.post(`${this.baseUrl}/api/push/subscribe`, {
+      headers: { token },
+      data: subscription,
+    });
+    const envelope = (await response.json().catch(() => null)) as { code?: number } | null;
+    if (!response.ok() || envelope?.code !== 1) {
+      throw new Error(`push subscribe answered ${response.status()}: ${JSON.stringify(envelope)}`);
+    }
+  }
+
   async openSettings(): Promise<void> {
     await this.open('/setting');
     await this.page.getByTestId('push-settings').waitFor();

@@ -11,6 +11,7 @@ export {
 } from './allotmentRuns.ts';
 export { createIpo } from './createIpo.ts';
 export { snapshotHoldings } from './holdingSnapshots.ts';
+export { noticeNumbers } from './numberNotices.ts';
 export {
   holdingSnapshots,
   ipoAllotmentChunks,

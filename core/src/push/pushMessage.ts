@@ -49,6 +49,17 @@ function wording(message: Pick<MessageView, 'kind' | 'params'>): Worded | null {
         url: '/shares/dzjy-record',
       };
     }
+    case 'ipoNumbers': {
+      const p = messageParamsSchemas.ipoNumbers.safeParse(message.params);
+      if (!p.success) return null;
+      const { name, symbol, firstNumber, lastNumber, numbers } = p.data;
+      return {
+        title: 'ipoNumbersTitle',
+        body: 'ipoNumbers',
+        values: { name, symbol, numbers: count(numbers), first: firstNumber, last: lastNumber },
+        url: '/ucenter/shengou',
+      };
+    }
     case 'allotmentResult': {
       const p = messageParamsSchemas.allotmentResult.safeParse(message.params);
       if (!p.success) return null;

@@ -41,6 +41,25 @@ describe('push texts', () => {
       url: '/ucenter/shengou',
       tag: id,
     });
+    // Lottery numbers answer to the new-shares switch and open the subscriptions list.
+    const numbers = {
+      id,
+      kind: 'ipoNumbers',
+      params: {
+        symbol: '687981',
+        name: '芯片',
+        firstNumber: '100000001',
+        lastNumber: '100000020',
+        numbers: '20',
+      },
+    } as const;
+    expect(pushTopicOf(numbers)).toBe('newShares');
+    expect(pushMessage('zh-CN', numbers)).toEqual({
+      title: '新股配号',
+      body: '芯片（687981）：您获配 20 个号，起始配号 100000001，截止配号 100000020。',
+      url: '/ucenter/shengou',
+      tag: id,
+    });
     // An unknown language reads as the default, zh-CN; parameters that do not fit give no push.
     expect(
       pushMessage('de', {

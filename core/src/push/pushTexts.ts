@@ -12,6 +12,8 @@ export interface PushCatalogue {
   blockTitle: string;
   blockSettled: string;
   blockRefused: string;
+  ipoNumbersTitle: string;
+  ipoNumbers: string;
   allotmentTitle: string;
   allotmentWon: string;
   allotmentLost: string;
@@ -50,6 +52,8 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     blockTitle: 'Block trade',
     blockSettled: 'Your block order for {{quantity}} shares of {{name}} ({{symbol}}) at {{price}} settled.',
     blockRefused: 'Your block order for {{name}} ({{symbol}}) was refused; what it held is free again.',
+    ipoNumbersTitle: 'New share numbers',
+    ipoNumbers: '{{name}} ({{symbol}}): your {{numbers}} lottery numbers are {{first}} to {{last}}.',
     allotmentTitle: 'New share result',
     allotmentWon:
       '{{name}} ({{symbol}}): {{shares}} shares allotted. Pay {{amount}} CNY by 16:00 on {{date}}.',
@@ -87,6 +91,8 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     blockTitle: '大宗交易',
     blockSettled: '您以 {{price}} 委托的 {{name}}（{{symbol}}）{{quantity}} 股大宗交易已交割。',
     blockRefused: '您的 {{name}}（{{symbol}}）大宗交易委托被拒绝，冻结的资产已解冻。',
+    ipoNumbersTitle: '新股配号',
+    ipoNumbers: '{{name}}（{{symbol}}）：您获配 {{numbers}} 个号，起始配号 {{first}}，截止配号 {{last}}。',
     allotmentTitle: '新股中签结果',
     allotmentWon:
       '{{name}}（{{symbol}}）：中签 {{shares}} 股，请于 {{date}} 16:00 前备足 {{amount}} 元缴款。',
@@ -124,6 +130,8 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     blockTitle: 'ブロック取引',
     blockSettled: '{{name}}（{{symbol}}）{{quantity}} 株・{{price}} のブロック注文が受渡しされました。',
     blockRefused: '{{name}}（{{symbol}}）のブロック注文は拒否されました。拘束分は解放されています。',
+    ipoNumbersTitle: '新規公開株の抽選番号',
+    ipoNumbers: '{{name}}（{{symbol}}）：抽選番号 {{first}}〜{{last}}（{{numbers}}個）が割り当てられました。',
     allotmentTitle: '新規公開株の抽選結果',
     allotmentWon:
       '{{name}}（{{symbol}}）：{{shares}} 株当選。{{date}} 16:00 までに {{amount}} 元をご用意ください。',
@@ -161,6 +169,8 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     blockTitle: '대량 매매',
     blockSettled: '{{name}}({{symbol}}) {{quantity}}주, {{price}} 대량 매매 주문이 결제되었습니다.',
     blockRefused: '{{name}}({{symbol}}) 대량 매매 주문이 거절되었습니다. 묶여 있던 자산은 풀렸습니다.',
+    ipoNumbersTitle: '공모주 추첨 번호',
+    ipoNumbers: '{{name}}({{symbol}}): 추첨 번호 {{first}}~{{last}}, 총 {{numbers}}개가 배정되었습니다.',
     allotmentTitle: '공모주 배정 결과',
     allotmentWon:
       '{{name}}({{symbol}}): {{shares}}주 배정. {{date}} 16:00까지 {{amount}}위안을 준비해 주세요.',
@@ -198,6 +208,8 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     blockTitle: 'การซื้อขายรายใหญ่',
     blockSettled: 'คำสั่งรายใหญ่ {{name}} ({{symbol}}) {{quantity}} หุ้น ที่ {{price}} ชำระราคาแล้ว',
     blockRefused: 'คำสั่งรายใหญ่ {{name}} ({{symbol}}) ถูกปฏิเสธ สิ่งที่ถูกกันไว้ใช้ได้อีกครั้งแล้ว',
+    ipoNumbersTitle: 'หมายเลขจับสลากหุ้น IPO',
+    ipoNumbers: '{{name}} ({{symbol}}): คุณได้รับหมายเลขจับสลาก {{numbers}} หมายเลข ตั้งแต่ {{first}} ถึง {{last}}',
     allotmentTitle: 'ผลการจัดสรรหุ้นใหม่',
     allotmentWon:
       '{{name}} ({{symbol}}): ได้รับจัดสรร {{shares}} หุ้น โปรดเตรียม {{amount}} หยวนภายใน 16:00 น. วันที่ {{date}}',
@@ -236,6 +248,8 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     blockSettled: 'Votre ordre de bloc de {{quantity}} actions {{name}} ({{symbol}}) à {{price}} est réglé.',
     blockRefused:
       'Votre ordre de bloc sur {{name}} ({{symbol}}) a été refusé ; ce qu’il bloquait est libéré.',
+    ipoNumbersTitle: 'Numéros de tirage',
+    ipoNumbers: '{{name}} ({{symbol}}) : vos {{numbers}} numéros de tirage vont du {{first}} au {{last}}.',
     allotmentTitle: 'Résultat d’introduction',
     allotmentWon:
       '{{name}} ({{symbol}}) : {{shares}} actions attribuées. Payez {{amount}} CNY avant 16 h le {{date}}.',
@@ -278,6 +292,9 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
       'Il tuo ordine in blocco di {{quantity}} azioni {{name}} ({{symbol}}) a {{price}} è stato regolato.',
     blockRefused:
       'Il tuo ordine in blocco su {{name}} ({{symbol}}) è stato rifiutato; quanto bloccato è di nuovo libero.',
+    ipoNumbersTitle: 'Numeri del sorteggio',
+    ipoNumbers:
+      '{{name}} ({{symbol}}): i tuoi {{numbers}} numeri per il sorteggio vanno dal {{first}} al {{last}}.',
     allotmentTitle: 'Esito dell’assegnazione',
     allotmentWon:
       '{{name}} ({{symbol}}): {{shares}} azioni assegnate. Paga {{amount}} CNY entro le 16:00 del {{date}}.',

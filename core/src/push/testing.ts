@@ -121,8 +121,10 @@ function throwawayCertificate(): { key: Buffer; cert: Buffer } {
 
 export interface LocalPushService {
   origin: string;
-  /** An HTTPS agent that trusts this service's certificate, for the sender. */
+  /** An HTTPS agent that trusts this service's certificate, for a sender in this process. */
   agent: Agent;
+  /** The service's certificate (PEM), for a sender in another process: its NODE_EXTRA_CA_CERTS. */
+  certificate: Buffer;
   /** Every push received, checked and decrypted; a request that fails a check is answered 400 and recorded in `refused`. */
   received: ReceivedPush[];
   refused: string[];
@@ -178,6 +180,7 @@ export async function startLocalPushService(): Promise<LocalPushService> {
   return {
     origin,
     agent,
+    certificate: cert,
     received,
     refused,
     device() {

@@ -12,6 +12,7 @@ export function pushTopicOf(message: Pick<MessageView, 'kind' | 'params'>): Push
       const p = messageParamsSchemas.blockTradeResult.safeParse(message.params);
       return p.success && p.data.status === 'refused' ? 'orders' : 'fills';
     }
+    case 'ipoNumbers':
     case 'allotmentResult':
     case 'paymentResult':
       return 'newShares';

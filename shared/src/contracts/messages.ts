@@ -15,6 +15,7 @@ import { PRICE_ALERT_KINDS } from './priceAlerts.ts';
  * language, so old messages follow a change of language too.
  */
 export const MESSAGE_KINDS = [
+  'ipoNumbers',
   'allotmentResult',
   'paymentDue',
   'paymentResult',
@@ -48,6 +49,8 @@ const stock = { symbol: z.string().regex(/^\d{6}$/), name: z.string() };
 
 /** The parameters of each kind; every value is a string (decimal strings for money). */
 export const messageParamsSchemas = {
+  /** T+1: the lottery numbers a subscription was given, `numbers` of them from `firstNumber` to `lastNumber`. */
+  ipoNumbers: z.object({ ...stock, firstNumber: shares, lastNumber: shares, numbers: shares }),
   /** T+1/T+2: the lottery's outcome; `allottedShares` "0" means nothing was allotted. */
   allotmentResult: z.object({ ...stock, allottedShares: shares, amount: money, paymentDate: date }),
   /** Payment day: `amount` CNY for `allottedShares` must be in the account by 16:00 of `paymentDate`. */

@@ -3,14 +3,16 @@ import {
   allotmentProgress,
   allotmentQueue,
   ipos,
+  queryRows,
   startAllotmentRun,
   sweepAllotmentRuns,
 } from '@bourse/core/ipo';
 import { EMBEDDED_AND_POSTGRES, openTestDatabase } from '@bourse/core/market/history/testing';
 import { type Database, loadConfig, logger } from '@bourse/core/platform';
+import { subscribe as subscribeDevice } from '@bourse/core/push';
 import { allotmentJobIds } from '@bourse/shared';
 import type { Queue } from 'bullmq';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteKeys, TEST_REDIS_URL } from '../market/testing/redis.ts';
@@ -60,7 +62,7 @@ describe.each(EMBEDDED_AND_POSTGRES)('the allotment batch on %s', (kind) => {
 
     const counts = await batchCounts(db, ipoId, '687101');
     expect(counts).toMatchObject({ subscriptions: 3_000, ranges: 3_000, won_units: 300 });
-    // one message per winning subscription
+    // one result per winning subscription
     expect(counts.messages).toBe(counts.winners);
     expect(await allotmentProgress(db, ipoId, run)).toMatchObject({
       chunks: 12,
@@ -131,8 +133,26 @@ describe.each(EMBEDDED_AND_POSTGRES)('the allotment batch on %s', (kind) => {
       reason: 'run 2 superseded',
     });
 
+    // One subscriber of the first chunk has a push device: their numbers are noticed, to be pushed.
+    const [pushed] = await queryRows<{ user_id: string }>(
+      db,
+      sql`select user_id from ipo_subscriptions where ipo_id = ${ipoId} order by id limit 1`,
+    );
+    const device = {
+      endpoint: `https://push.example/${randomUUID()}`,
+      keys: { p256dh: 'key', auth: 'auth' },
+    };
+    await subscribeDevice(db, pushed!.user_id, device, undefined);
     const issues = new DrawnIssues();
     const first = await allotChunk(db, { ...job, chunk: 0 }, issues);
+    const numbersSent = first.sent.filter((s) => s.message.kind === 'ipoNumbers');
+    expect(numbersSent).toEqual([
+      {
+        userId: pushed!.user_id,
+        message: expect.objectContaining({ params: expect.objectContaining({ firstNumber: '100000001' }) }),
+      },
+    ]);
+    expect((await batchCounts(db, ipoId, '687103')).number_notices).toBe(1);
     const before = await batchCounts(db, ipoId, '687103');
     const again = await allotChunk(db, { ...job, chunk: 0 }, issues);
     expect(again).toEqual({ remaining: 5, sent: [] });

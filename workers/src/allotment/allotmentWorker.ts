@@ -85,7 +85,7 @@ export function allotmentProcessor(deps: {
         deps.publish.publish(sent);
         // Whichever chunk sees none left asks for the finish; its id makes that happen once.
         if (remaining === 0) await enqueueFinish(deps.queue, chunk.ipoId, chunk.run);
-        return { remaining, winners: sent.length };
+        return { remaining, messages: sent.length };
       }
       case ALLOTMENT_JOBS.finish: {
         const finish = parseJobData(allotmentFinishJobSchema, job);

@@ -4,7 +4,15 @@
  * and run again (or run twice at once: the rows it touches are locked first) leaves the same
  * result as one clean run.
  */
-import { ipoAllotmentChunks, ipoDraws, ipos, notifyAll, queryRows, type SentMessage } from '@bourse/core/ipo';
+import {
+  ipoAllotmentChunks,
+  ipoDraws,
+  ipos,
+  noticeNumbers,
+  notifyAll,
+  queryRows,
+  type SentMessage,
+} from '@bourse/core/ipo';
 import { stampMarketTime } from '@bourse/core/market/clock';
 import type { Db } from '@bourse/core/platform';
 import {
@@ -132,8 +140,9 @@ export class DrawnIssues {
 
 /**
  * One chunk: numbers its subscriptions (consecutive ranges in id order from the chunk's first
- * number), counts each range's winners arithmetically, records the winners and their messages;
- * answers the messages to push once committed and how many chunks of the issue are left.
+ * number) and tells the subscribers with a push device their numbers, counts each range's
+ * winners arithmetically, records the winners and their messages; answers the messages to
+ * publish once committed and how many chunks of the issue are left.
  */
 export async function allotChunk(
   db: Db,
@@ -164,6 +173,14 @@ export async function allotChunk(
         )
         select id, units, first_number from numbered`,
     );
+    const { symbol, name, price, paymentDate } = issue.message;
+    const numbered = await noticeNumbers(tx, {
+      ipoId: job.ipoId,
+      firstSubscriptionId: chunk.firstSubscriptionId,
+      lastSubscriptionId: chunk.lastSubscriptionId,
+      symbol,
+      name,
+    });
     const winnerIds: number[] = [];
     const wonUnits: number[] = [];
     let winningNumbers = 0;
@@ -190,8 +207,7 @@ export async function allotChunk(
       .update(ipoAllotmentChunks)
       .set({ winningNumbers, doneAt: new Date() })
       .where(and(eq(ipoAllotmentChunks.ipoId, job.ipoId), eq(ipoAllotmentChunks.chunk, job.chunk)));
-    const { symbol, name, price, paymentDate } = issue.message;
-    return notifyAll(
+    const results = await notifyAll(
       tx,
       winners.map((w) => {
         const shares = w.won * issue.sharesPerNumber;
@@ -208,6 +224,7 @@ export async function allotChunk(
         };
       }),
     );
+    return [...numbered, ...results];
   });
   const [left] = await queryRows<{ remaining: string | number }>(
     db,

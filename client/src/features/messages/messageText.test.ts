@@ -24,6 +24,15 @@ describe('messageText', () => {
       '中芯国际 (687981): 500 shares allotted to you. Please have 13,500.00 CNY available by 16:00 on 2026-07-14 to pay for them.',
     ],
     [
+      'lottery numbers',
+      {
+        kind: 'ipoNumbers',
+        params: { ...stock, firstNumber: '100000021', lastNumber: '100001020', numbers: '1000' },
+      },
+      'New share numbers',
+      '中芯国际 (687981): your 1,000 lottery numbers are 100000021 to 100001020.',
+    ],
+    [
       'an allotment lost',
       {
         kind: 'allotmentResult',

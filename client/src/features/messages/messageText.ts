@@ -46,6 +46,21 @@ export function refusalReasonText(t: TFunction, reason: RealNameRefusalReason | 
 export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'params'>): MessageText {
   const unknown = { title: t('messages.kinds.unknown.title'), body: t('messages.kinds.unknown.body') };
   switch (message.kind) {
+    case 'ipoNumbers': {
+      const p = messageParamsSchemas.ipoNumbers.safeParse(message.params);
+      if (!p.success) return unknown;
+      const { name, symbol, firstNumber, lastNumber, numbers } = p.data;
+      return {
+        title: t('messages.kinds.ipoNumbers.title'),
+        body: t('messages.kinds.ipoNumbers.body', {
+          name,
+          symbol,
+          numbers: count(numbers),
+          first: firstNumber,
+          last: lastNumber,
+        }),
+      };
+    }
     case 'allotmentResult': {
       const p = messageParamsSchemas.allotmentResult.safeParse(message.params);
       if (!p.success) return unknown;

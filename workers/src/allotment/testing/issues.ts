@@ -76,7 +76,14 @@ export async function batchCounts(db: Db, ipoId: number, code: string) {
              (select count(*) from ipo_lottery_ranges where ipo_id = ${ipoId}) as ranges,
              (select count(*) from ipo_allotments where ipo_id = ${ipoId}) as winners,
              (select coalesce(sum(won_units), 0) from ipo_allotments where ipo_id = ${ipoId}) as won_units,
-             (select count(*) from messages where kind = 'allotmentResult' and params->>'symbol' = ${code}) as messages`,
+             (select count(*) from messages where kind = 'allotmentResult' and params->>'symbol' = ${code}) as messages,
+             (select count(*) from messages m
+                join ipo_subscriptions s on s.user_id = m.user_id and s.ipo_id = ${ipoId}
+                join ipo_lottery_ranges r on r.subscription_id = s.id
+              where m.kind = 'ipoNumbers' and m.params->>'symbol' = ${code}
+                and m.params->>'firstNumber' = r.first_number::text
+                and m.params->>'lastNumber' = (r.first_number + s.units - 1)::text
+                and m.params->>'numbers' = s.units::text) as number_notices`,
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
 }
