@@ -56,7 +56,10 @@ describe('reaching the user on phones: a price alert fires on another screen, st
     caDir = mkdtempSync(join(tmpdir(), 'reach-push-ca-'));
     writeFileSync(join(caDir, 'push-service.pem'), pushService.certificate);
     [own, browser] = await Promise.all([
-      startOwnProduct({ NODE_EXTRA_CA_CERTS: join(caDir, 'push-service.pem') }),
+      startOwnProduct({
+        NODE_EXTRA_CA_CERTS: join(caDir, 'push-service.pem'),
+        PUSH_SERVICE_HOSTS: '127.0.0.1',
+      }),
       launchBrowser(),
     ]);
     product = own.product;

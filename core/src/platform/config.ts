@@ -17,6 +17,12 @@ export interface AppConfig {
   redisPrefix?: string;
   /** KF_URL: an external customer-service page Me links to (GET /api/stock/getconfig); '' for the in-app chat. */
   kfUrl: string;
+  /**
+   * PUSH_SERVICE_HOSTS: the push services a device may subscribe at (a `*.` entry takes the
+   * domain's subdomains). The server posts to a subscription's endpoint, so an endpoint elsewhere
+   * (an address inside the network) is refused. Default: the browsers' own services.
+   */
+  pushServiceHosts: readonly string[];
   /** Demo deployments seed a demo account and will give new accounts a starting deposit. */
   demoMode: boolean;
   /** Demo mode: the paper cash each new account receives as a deposit journal entry, CNY. */
@@ -89,6 +95,12 @@ const envSchema = z.object({
     .regex(/^[^\s{}]+$/, 'no spaces or braces')
     .optional(),
   KF_URL: z.union([z.literal(''), z.string().url()]).default(''),
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .regex(/^(\*\.)?[a-z0-9.-]+(,(\*\.)?[a-z0-9.-]+)*$/i, 'host names separated by commas')
+    .default(
+      'fcm.googleapis.com,android.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com',
+    ),
   DEMO_MODE: flag.optional(),
   STARTING_DEPOSIT: positiveMoneyString().default('1000000.00'),
   STORE_STARTING_BALANCE: positiveMoneyString().default('2000.00'),
@@ -185,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: absolute(e.DATA_DIR ?? resolve(repoRoot, 'data')),
     redisPrefix: e.REDIS_PREFIX,
     kfUrl: e.KF_URL,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS.toLowerCase().split(','),
     demoMode,
     startingDeposit: e.STARTING_DEPOSIT,
     storeStartingBalance: e.STORE_STARTING_BALANCE,

@@ -1,18 +1,27 @@
-import type { PushPreferences, PushSubscribeBody, PushTopic } from '@bourse/shared';
+import { DomainError, type PushPreferences, type PushSubscribeBody, type PushTopic } from '@bourse/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
 import { pushPreferences, pushSubscriptions } from './schema.ts';
 
+/** Whether `endpoint` is at one of `hosts` (a `*.example.com` entry takes its subdomains). */
+export function isPushServiceEndpoint(endpoint: string, hosts: readonly string[]): boolean {
+  const { hostname } = new URL(endpoint);
+  return hosts.some((host) => (host.startsWith('*.') ? hostname.endsWith(host.slice(1)) : hostname === host));
+}
+
 /**
  * Subscribes a device. Keyed by endpoint: the same device again refreshes its keys, and a
- * browser that another user signs in on now pushes to that user only.
+ * browser that another user signs in on now pushes to that user only. An endpoint outside the
+ * push services in `pushServiceHosts` is refused: the server would post to it.
  */
 export async function subscribe(
   db: Db,
   userId: string,
   body: PushSubscribeBody,
   userAgent: string | undefined,
+  pushServiceHosts: readonly string[],
 ): Promise<void> {
+  if (!isPushServiceEndpoint(body.endpoint, pushServiceHosts)) throw new DomainError('push.badSubscription');
   const row = {
     userId,
     endpoint: body.endpoint,

@@ -15,7 +15,9 @@ const subscription = (n: number, keys = { p256dh: P256DH, auth: AUTH }) => ({
 });
 
 describe.each(DB_KINDS)('push routes on %s', (kind) => {
-  const t = useTestServer(kind);
+  const t = useTestServer(kind, {
+    config: { pushServiceHosts: ['push.example.test', '*.push.example.org'] },
+  });
   const devicesOf = (userId: string) =>
     t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   const putPreferences = (token: string | undefined, body: unknown, lang = 'en') =>
@@ -57,6 +59,29 @@ describe.each(DB_KINDS)('push routes on %s', (kind) => {
     expectOk(await subscribe(bob.token, device), pushRoutes.subscribe.response);
     expect(await devicesOf(alice.user.id)).toEqual([]);
     expect((await devicesOf(bob.user.id)).map((r) => r.endpoint)).toEqual([device.endpoint]);
+  });
+
+  it('refuses an endpoint outside the push services it may post to, and writes nothing', async () => {
+    const alice = await t.api.signUp();
+    const at = (endpoint: string) => ({ ...subscription(0), endpoint });
+    for (const endpoint of [
+      'https://10.0.0.7/push/1',
+      'https://push.example.test.evil.com/x',
+      'https://example.org/x',
+    ]) {
+      expectFailure(
+        await t.api.post('/api/push/subscribe', at(endpoint), { token: alice.token, lang: 'en' }),
+        'push.badSubscription',
+        'en',
+      );
+    }
+    expect(await devicesOf(alice.user.id)).toEqual([]);
+    // A subdomain of a `*.` entry is a push service.
+    expectOk(
+      await t.api.post('/api/push/subscribe', at('https://eu.push.example.org/d/1'), { token: alice.token }),
+      pushRoutes.subscribe.response,
+    );
+    expect(await devicesOf(alice.user.id)).toHaveLength(1);
   });
 
   it('unsubscribes only the signed-in user’s device, and an unknown endpoint is fine', async () => {

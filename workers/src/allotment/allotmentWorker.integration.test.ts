@@ -142,7 +142,7 @@ describe.each(EMBEDDED_AND_POSTGRES)('the allotment batch on %s', (kind) => {
       endpoint: `https://push.example/${randomUUID()}`,
       keys: { p256dh: 'key', auth: 'auth' },
     };
-    await subscribeDevice(db, pushed!.user_id, device, undefined);
+    await subscribeDevice(db, pushed!.user_id, device, undefined, ['push.example']);
     const issues = new DrawnIssues();
     const first = await allotChunk(db, { ...job, chunk: 0 }, issues);
     const numbersSent = first.sent.filter((s) => s.message.kind === 'ipoNumbers');

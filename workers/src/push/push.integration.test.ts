@@ -70,7 +70,7 @@ describe('Web Push delivery', () => {
     const userId = await createUser(database.db);
     await database.db.update(users).set({ lang }).where(eq(users.id, userId));
     const made = Array.from({ length: devices }, () => service.device());
-    for (const device of made) await subscribe(database.db, userId, device, 'test-browser');
+    for (const device of made) await subscribe(database.db, userId, device, 'test-browser', ['127.0.0.1']);
     return { userId, devices: made };
   }
 
