@@ -52,17 +52,17 @@ describe('MarketScreen', () => {
     act(() => socket.open());
 
     // Ten rows fill the viewport (plus overscan, rendered): their page and the next stream.
-    const firstScreen = CODES.slice(0, 2 * STREAM_PAGE);
+    const firstScreen = CODES.slice(0, 3 * STREAM_PAGE);
     await waitFor(() => expect(symbolsOf(socket, 'quotes:subscribe')).toEqual(firstScreen));
     expect(screen.getAllByTestId('quote-row').length).toBeLessThanOrEqual(60);
     act(() => socket.answerQuoteSubscribes((s) => snapshotOf(s, { name: `Stock ${s}`, price: '12.34' })));
     await waitFor(() => expect(screen.getByText('Stock 604000')).toBeTruthy());
 
-    // Scroll to row 200: rows 192–217 are rendered, in pages 180–219; a page either side streams.
+    // Scroll to row 200: rows 192–217 are rendered, in pages 190–219; a page either side streams.
     const list = screen.getByTestId('quote-list');
     list.scrollTop = 200 * ROW_HEIGHT;
     fireEvent.scroll(list);
-    const secondScreen = CODES.slice(160, 240);
+    const secondScreen = CODES.slice(180, 230);
     await waitFor(() => expect(symbolsOf(socket, 'quotes:unsubscribe').sort()).toEqual(firstScreen));
     expect(symbolsOf(socket, 'quotes:subscribe').slice(firstScreen.length).sort()).toEqual(secondScreen);
     expect(screen.getAllByTestId('quote-row').length).toBeLessThanOrEqual(60);

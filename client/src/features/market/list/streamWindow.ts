@@ -1,5 +1,8 @@
-/** Rows are streamed in pages of this many: the subscription changes only when the screen crosses a page. */
-export const STREAM_PAGE = 20;
+/**
+ * Rows are streamed in pages of this many: the subscription changes only when the screen crosses
+ * a page. Ten keeps a phone screen (26 rendered rows) at no more than 60 streamed rows.
+ */
+export const STREAM_PAGE = 10;
 
 /**
  * The rows to stream around the rendered rows `first`..`last` of `count`: the pages they touch
