@@ -33,7 +33,7 @@ describe('the live market on a phone', () => {
 
     const top = await market.visibleSymbols();
     await expect.poll(() => top.every((s) => market.wire.subscribed.has(s)), { timeout: 10_000 }).toBe(true);
-    // Visible rows plus overscan, never the board: at most about 60 rows mounted and streamed.
+    // Visible rows, overscan and a page of prefetch either side, never the board: at most 60.
     expect(await market.mountedRows()).toBeLessThanOrEqual(60);
     expect(market.wire.subscribed.size).toBeLessThanOrEqual(60);
 

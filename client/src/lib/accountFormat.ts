@@ -1,8 +1,8 @@
-import { classifySymbol, Dec, formatMoney } from '@bourse/shared';
-import { formatMarketTime, trendOf } from './format.ts';
+import { classifySymbol, Dec } from '@bourse/shared';
+import { formatMarketTime, formatMoney, trendOf } from './format.ts';
 
 /**
- * How account figures read: amounts with thousands separators, P&L with its sign, prices to
+ * How account figures read: amounts with the reader's separators, P&L with its sign, prices to
  * the exchange's tick. Values arrive as decimal strings and stay decimal until shown.
  */
 export const money = (value: string): string => formatMoney(value);

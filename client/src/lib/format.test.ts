@@ -4,6 +4,7 @@ import {
   formatCompact,
   formatLots,
   formatMarketTime,
+  formatMoney,
   formatPct,
   formatPrice,
   trendClass,
@@ -58,6 +59,17 @@ describe('price, change and percent', () => {
     expect(formatPct(null, 'up')).toBe('—');
   });
 
+  it("writes a percent in the reader's language, from the exact decimal string", () => {
+    // French puts a decimal comma and a no-break space before the sign; Italian the comma.
+    expect(formatPct('1.23', undefined, 'fr')).toBe('+1,23\u00a0%');
+    expect(formatPct('-0.50', undefined, 'it')).toBe('-0,50%');
+    expect(formatPct('-0.00', undefined, 'fr')).toBe('0,00\u00a0%');
+    expect(formatPct('0.00', 'up', 'fr')).toBe('+0,00\u00a0%');
+    expect(formatPct('12.345', undefined, 'zh-CN')).toBe('+12.345%');
+    expect(formatPct('1.23', undefined, 'th')).toBe('+1.23%');
+    expect(formatPct('not a number', undefined, 'en')).toBe('—');
+  });
+
   it('signs changes', () => {
     expect([formatChange('0.12'), formatChange('-0.05'), formatChange('0.00'), formatChange(null)]).toEqual([
       '+0.12',
@@ -65,6 +77,22 @@ describe('price, change and percent', () => {
       '0.00',
       '—',
     ]);
+  });
+});
+
+describe('money', () => {
+  it("groups and rounds an amount the reader's way", () => {
+    expect(formatMoney('1234.56', 2, 'fr')).toBe('1\u202f234,56');
+    expect(formatMoney('-1234567.8', 2, 'it')).toBe('-1.234.567,80');
+    expect(formatMoney('1234.56', 2, 'en')).toBe('1,234.56');
+    expect(formatMoney('1234.56', 2, 'zh-CN')).toBe('1,234.56');
+    expect(formatMoney(1234, 0, 'fr')).toBe('1\u202f234');
+  });
+
+  it("rounds half up by decimal, beyond a float's precision, and never reads -0", () => {
+    expect(formatMoney('1.005', 2, 'en')).toBe('1.01');
+    expect(formatMoney('12345678901234567.895', 2, 'en')).toBe('12,345,678,901,234,567.90');
+    expect(formatMoney('-0.004', 2, 'en')).toBe('0.00');
   });
 });
 

@@ -4,7 +4,8 @@
  * abbreviated in the reader's language (1.23亿, 123.46M). Colours are classes: CSS maps
  * up/down to red/green or green/red after the user's setting.
  */
-import { Dec } from '@bourse/shared';
+import { Dec, roundTo } from '@bourse/shared';
+import { currentLocale } from '../i18n/index.ts';
 
 export type Trend = 'up' | 'down' | 'flat';
 
@@ -37,15 +38,40 @@ export function formatChange(change: string | null | undefined): string {
   return change === null || change === undefined ? DASH : signed(change);
 }
 
+/** Decimals a decimal string is written with ("1.230" has three). */
+const decimalsOf = (value: string): number => value.split('.')[1]?.length ?? 0;
+
 /**
- * A percent string ("1.23" means 1.23%) with its sign: "+1.23%". Beside a change, pass the
- * change's trend: a rise too small to show in two decimals still reads "+0.00%", as its colour says.
+ * A percent string ("1.23" means 1.23%) with its sign, in the reader's way: "+1.23%" in English,
+ * "+1,23 %" in French. Beside a change, pass the change's trend: a rise too small to show in two
+ * decimals still reads "+0.00%", as its colour says.
  */
-export function formatPct(pct: string | null | undefined, trend?: Trend): string {
-  if (pct === null || pct === undefined) return DASH;
-  const text = `${signed(pct)}%`;
+export function formatPct(
+  pct: string | null | undefined,
+  trend?: Trend,
+  locale: string = currentLocale(),
+): string {
+  if (pct === null || pct === undefined || !Number.isFinite(Number(pct))) return DASH;
+  // The string scaled by its exponent keeps Intl exact: no float between the wire and the screen.
+  const text = numberFormat(locale, decimalsOf(pct), 'percent').format(
+    `${pct}E-2` as Intl.StringNumericLiteral,
+  );
   if (trend === undefined || trendOf(pct) !== 'flat') return text;
   return trend === 'up' ? `+${text}` : trend === 'down' ? `-${text}` : text;
+}
+
+/**
+ * An amount with the reader's separators ("1,234.56"; "1 234,56" in French), rounded half up to
+ * `places` by decimal.js. A figure that rounds to nothing reads 0, never "-0.00".
+ */
+export function formatMoney(
+  value: string | number | Dec,
+  places = 2,
+  locale: string = currentLocale(),
+): string {
+  const rounded = roundTo(value, places);
+  const exact = rounded.isZero() ? '0' : rounded.toFixed(places);
+  return numberFormat(locale, places).format(exact as Intl.StringNumericLiteral);
 }
 
 /** Abbreviation units, largest first: Chinese and Japanese count in 万 (10^4) and 亿/億 (10^8). */
@@ -69,16 +95,27 @@ function unitsOf(locale: string) {
   return WESTERN_UNITS;
 }
 
-const figureFormats = new Map<string, Intl.NumberFormat>();
-function figureFormat(locale: string, decimals: number): Intl.NumberFormat {
-  const key = `${locale}|${decimals}`;
-  let format = figureFormats.get(key);
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * One formatter per locale, decimals and style, made once: making an Intl.NumberFormat costs far
+ * more than using it, and the market list formats every row on every tick.
+ */
+function numberFormat(
+  locale: string,
+  decimals: number,
+  style: 'decimal' | 'percent' = 'decimal',
+): Intl.NumberFormat {
+  const key = `${locale}|${decimals}|${style}`;
+  let format = numberFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(locale, {
+      style,
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
+      // "+1.23%", "-0.50%", and "0.00%" for a zero of either sign.
+      signDisplay: style === 'percent' ? 'exceptZero' : 'auto',
     });
-    figureFormats.set(key, format);
+    numberFormats.set(key, format);
   }
   return format;
 }
@@ -106,12 +143,12 @@ export function formatCompact(value: string | number | null | undefined, locale:
   if (!unit) {
     const whole = n.toDecimalPlaces(0);
     // "-0" would read as a loss: a figure that rounds to nothing is 0.
-    return figureFormat(locale, 0).format(
+    return numberFormat(locale, 0).format(
       whole.isZero() ? 0 : (whole.toFixed(0) as Intl.StringNumericLiteral),
     );
   }
   // Intl formats a decimal string exactly (no float): only the separators are the locale's.
-  return `${figureFormat(locale, 2).format(n.div(unit.size).toFixed(2) as Intl.StringNumericLiteral)}${unit.suffix}`;
+  return `${numberFormat(locale, 2).format(n.div(unit.size).toFixed(2) as Intl.StringNumericLiteral)}${unit.suffix}`;
 }
 
 /** Shares as lots of 100 (手), abbreviated: the unit screens quote volumes in. */

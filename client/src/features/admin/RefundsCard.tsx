@@ -1,12 +1,8 @@
-import {
-  type AdminRefundView,
-  formatMoney,
-  REFUND_REFUSAL_REASONS,
-  type RefundRefusalReason,
-} from '@bourse/shared';
+import { type AdminRefundView, REFUND_REFUSAL_REASONS, type RefundRefusalReason } from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { approveRefund, confirmRefundReturn, fetchRefundsIn, refuseRefund } from './adminApi.ts';

@@ -1,7 +1,7 @@
 import type { FailedSettlementView } from '@bourse/shared';
-import { formatMoney } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { fetchFailedSettlements, retrySettlement } from './adminApi.ts';

@@ -1,12 +1,8 @@
-import {
-  type AdminTopUpView,
-  formatMoney,
-  TOP_UP_REFUSAL_REASONS,
-  type TopUpRefusalReason,
-} from '@bourse/shared';
+import { type AdminTopUpView, TOP_UP_REFUSAL_REASONS, type TopUpRefusalReason } from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { fetchAuditingTopUps, passTopUp, refuseTopUp } from './adminApi.ts';
 import { DecisionBar } from './DecisionBar.tsx';

@@ -1,12 +1,12 @@
 import {
   type AdminWithdrawalView,
-  formatMoney,
   WITHDRAWAL_REFUSAL_REASONS,
   type WithdrawalRefusalReason,
 } from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { fetchAuditingWithdrawals, passWithdrawal, refuseWithdrawal } from './adminApi.ts';
 import { DecisionBar } from './DecisionBar.tsx';

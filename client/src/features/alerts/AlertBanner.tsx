@@ -56,7 +56,7 @@ export function AlertBanner() {
             {t('alerts.banner.body', {
               condition: alertConditionText(t, fired),
               price: fired.price,
-              pct: formatPct(fired.pct).replace('%', ''),
+              pct: formatPct(fired.pct),
             })}
           </span>
         </span>

@@ -1,6 +1,5 @@
 import {
   type BankCardView,
-  formatMoney,
   MAX_TRANSFER_AMOUNT,
   type TransferRequest,
   type TransferView,
@@ -9,6 +8,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { signedMoney } from '../../lib/accountFormat.ts';
+import { formatMoney } from '../../lib/format.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';

@@ -1,6 +1,5 @@
 import {
   type BankCardView,
-  formatMoney,
   MAX_TRANSFER_AMOUNT,
   type TransferDirection,
   type TransferRequest,
@@ -8,6 +7,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { formatMoney } from '../../lib/format.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';

@@ -1,6 +1,6 @@
-import { formatMoney } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatMoney } from '../../lib/format.ts';
 import { dataOf } from '../../lib/loadable.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Cell, CellGroup } from '../../shared-ui/Cell.tsx';

@@ -1,12 +1,12 @@
 import {
   Dec,
-  formatMoney,
   MAX_TRANSFER_AMOUNT,
   type TransferDirection,
   type TransferRequest,
   transferBody,
 } from '@bourse/shared';
 import { errorText } from '../../i18n/index.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { type FieldErrors, fieldErrors } from '../../lib/forms.ts';
 
 export type TransferField = 'cardId' | 'amount';

@@ -1,8 +1,8 @@
-import { type BlockTradeKind, formatMoney, type Side } from '@bourse/shared';
+import type { BlockTradeKind, Side } from '@bourse/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { DASH, formatPct, trendClass, trendOf } from '../../lib/format.ts';
+import { DASH, formatMoney, formatPct, trendClass, trendOf } from '../../lib/format.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';

@@ -1,5 +1,6 @@
-import { Dec, formatMoney, fundRedeemBody, fundSubscribeBody } from '@bourse/shared';
+import { Dec, fundRedeemBody, fundSubscribeBody } from '@bourse/shared';
 import { errorText } from '../../i18n/index.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { fieldErrors } from '../../lib/forms.ts';
 
 export type FundTradeKind = 'subscribe' | 'redeem';

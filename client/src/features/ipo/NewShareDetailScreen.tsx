@@ -1,4 +1,4 @@
-import { formatMoney, type IpoQuota, type IpoSubscriptionView, type IpoView } from '@bourse/shared';
+import type { IpoQuota, IpoSubscriptionView, IpoView } from '@bourse/shared';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { loginPath } from '../../app/guard.ts';
 import { money } from '../../lib/accountFormat.ts';
 import { unbrokenDate } from '../../lib/date/formatDate.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { Cell, CellGroup } from '../../shared-ui/Cell.tsx';

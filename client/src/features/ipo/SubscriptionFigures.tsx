@@ -1,6 +1,7 @@
-import { formatMoney, type IpoSubscriptionView } from '@bourse/shared';
+import type { IpoSubscriptionView } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../lib/accountFormat.ts';
+import { formatMoney } from '../../lib/format.ts';
 
 const shares = (n: number) => formatMoney(n, 0);
 

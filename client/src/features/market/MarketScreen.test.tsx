@@ -4,7 +4,8 @@ import { FakeMarketSocket, snapshotOf } from '../../test/fakeMarketSocket.ts';
 import { fakeApi, ok } from '../../test/fixtures.ts';
 import { renderApp, resetSession, settlesAt } from '../../test/renderApp.tsx';
 import { resetMarketConnection } from './data/market.ts';
-import { OVERSCAN, ROW_HEIGHT } from './MarketScreen.tsx';
+import { STREAM_PAGE } from './list/streamWindow.ts';
+import { ROW_HEIGHT } from './MarketScreen.tsx';
 
 const CODES = Array.from({ length: 500 }, (_, i) => String(604000 + i));
 const VIEWPORT = 10 * ROW_HEIGHT;
@@ -43,25 +44,25 @@ describe('MarketScreen', () => {
   });
   afterEach(() => restoreLayout());
 
-  it('streams only the rows on screen plus overscan, and follows the scroll', async () => {
+  it('streams the rows on screen and a page either side, and follows the scroll', async () => {
     const router = renderApp('/market');
     await settlesAt(router, '/market');
     await screen.findAllByTestId('quote-row');
     await waitFor(() => expect(socket).toBeDefined());
     act(() => socket.open());
 
-    // Ten rows fill the viewport; the overscan is rendered and streamed with them.
-    const firstScreen = CODES.slice(0, 10 + OVERSCAN);
+    // Ten rows fill the viewport (plus overscan, rendered): their page and the next stream.
+    const firstScreen = CODES.slice(0, 3 * STREAM_PAGE);
     await waitFor(() => expect(symbolsOf(socket, 'quotes:subscribe')).toEqual(firstScreen));
     expect(screen.getAllByTestId('quote-row').length).toBeLessThanOrEqual(60);
     act(() => socket.answerQuoteSubscribes((s) => snapshotOf(s, { name: `Stock ${s}`, price: '12.34' })));
     await waitFor(() => expect(screen.getByText('Stock 604000')).toBeTruthy());
 
-    // Scroll to row 200: rows 200–209 are on screen, with the overscan either side.
+    // Scroll to row 200: rows 192–217 are rendered, in pages 190–219; a page either side streams.
     const list = screen.getByTestId('quote-list');
     list.scrollTop = 200 * ROW_HEIGHT;
     fireEvent.scroll(list);
-    const secondScreen = CODES.slice(200 - OVERSCAN, 210 + OVERSCAN);
+    const secondScreen = CODES.slice(180, 230);
     await waitFor(() => expect(symbolsOf(socket, 'quotes:unsubscribe').sort()).toEqual(firstScreen));
     expect(symbolsOf(socket, 'quotes:subscribe').slice(firstScreen.length).sort()).toEqual(secondScreen);
     expect(screen.getAllByTestId('quote-row').length).toBeLessThanOrEqual(60);

@@ -1,31 +1,37 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '../../lib/useDebounced.ts';
 import { useLoad } from '../../lib/useLoad.ts';
+import { useThrottled } from '../../lib/useThrottled.ts';
 import { LoadState } from '../../shared-ui/LoadState.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { SearchLink } from '../../shared-ui/SearchLink.tsx';
 import { Segmented } from '../../shared-ui/Segmented.tsx';
 import { useQuoteStream } from './data/hooks.ts';
 import { type Board, type BoardSort, fetchBoard } from './data/marketApi.ts';
+import { useHeldOrder } from './list/orderHold.ts';
+import { streamWindow } from './list/streamWindow.ts';
 import { MarketStatusBar } from './MarketStatusBar.tsx';
 import { QuoteRow } from './QuoteRow.tsx';
 import './market.css';
 
 export const ROW_HEIGHT = 56;
-/** Rows rendered above and below the viewport, and subscribed with the visible ones. */
+/** Rows rendered above and below the viewport (a wider window streams: see streamWindow). */
 export const OVERSCAN = 8;
-/** The subscription follows the scroll once it rests this long. */
-export const SUBSCRIBE_DEBOUNCE_MS = 150;
+/** The subscription follows the scroll at most this often, during a fling too. */
+export const SUBSCRIBE_THROTTLE_MS = 150;
 /** The server re-sorts the board this often while the list is on screen. */
 export const BOARD_REFRESH_MS = 5_000;
 
 const BOARDS: readonly Board[] = ['all', 'main', 'chinext', 'star'];
 type Order = 'asc' | 'desc';
+const NO_SYMBOLS: readonly string[] = [];
 const SORTS: readonly Exclude<BoardSort, 'symbol'>[] = ['price', 'pct', 'turnover'];
 
-/** The whole market, virtualised: only the rows on screen (plus overscan) exist and stream. */
+/**
+ * The whole market, virtualised: only the rows on screen (plus overscan) exist; they and a page
+ * either side stream, so a fling lands on rows that already have their quotes.
+ */
 export function MarketScreen() {
   const { t, i18n } = useTranslation();
   const [board, setBoard] = useState<Board>('all');
@@ -38,9 +44,14 @@ export function MarketScreen() {
       refreshMs: BOARD_REFRESH_MS,
     },
   );
-  const symbols = codes.status === 'idle' ? [] : (codes.data?.symbols ?? []);
-
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The server re-sorts every few seconds; a new order waits until the list is at rest.
+  const symbols = useHeldOrder(
+    codes.status === 'idle' ? NO_SYMBOLS : (codes.data?.symbols ?? NO_SYMBOLS),
+    `${board}|${sort}|${order}`,
+    scrollRef,
+  );
+
   const virtualizer = useVirtualizer({
     count: symbols.length,
     getScrollElement: () => scrollRef.current,
@@ -50,8 +61,9 @@ export function MarketScreen() {
   });
   const items = virtualizer.getVirtualItems();
 
-  const visibleKey = items.map((item) => symbols[item.index]).join(',');
-  const subscribedKey = useDebounced(visibleKey, SUBSCRIBE_DEBOUNCE_MS);
+  const streamed = streamWindow(items[0]?.index ?? 0, items.at(-1)?.index ?? -1, symbols.length);
+  const windowKey = symbols.slice(streamed.from, streamed.to).join(',');
+  const subscribedKey = useThrottled(windowKey, SUBSCRIBE_THROTTLE_MS);
   const subscribed = useMemo(() => (subscribedKey ? subscribedKey.split(',') : []), [subscribedKey]);
   useQuoteStream(subscribed);
 

@@ -49,7 +49,7 @@ export const QuoteRow = memo(function QuoteRow({
       </span>
       <span className="quote-row__pct">
         <span className={`pct-badge pct-badge--${trendOf(quote?.pct)}`} data-testid="quote-pct">
-          {formatPct(quote?.pct)}
+          {formatPct(quote?.pct, undefined, locale)}
         </span>
       </span>
       <span className="quote-row__turnover">{formatCompact(quote?.turnover, locale)}</span>

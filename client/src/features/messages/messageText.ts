@@ -1,11 +1,11 @@
 import {
   type BankCode,
-  formatMoney,
   type MessageView,
   messageParamsSchemas,
   type RealNameRefusalReason,
 } from '@bourse/shared';
 import type { TFunction } from 'i18next';
+import { formatMoney } from '../../lib/format.ts';
 import { alertConditionText } from './alertCondition.ts';
 
 /** Amounts and share counts read with thousands separators, as on every other screen. */

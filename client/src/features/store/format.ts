@@ -1,5 +1,6 @@
-import { Dec, formatMoney } from '@bourse/shared';
+import { Dec } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../lib/format.ts';
 
 /** "US$1,299.99" in the user's language: prices are USD strings, shown without floats. */
 export function usePrice(): (amount: string) => string {

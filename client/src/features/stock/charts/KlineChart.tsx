@@ -7,6 +7,8 @@ import { useLoad } from '../../../lib/useLoad.ts';
 import { fetchKline } from '../../market/index.ts';
 import { useSession } from '../../session/index.ts';
 import { ChartCanvas } from './ChartCanvas.tsx';
+import { ChartReadout } from './ChartReadout.tsx';
+import { klineBarSpacing } from './chartScale.ts';
 import {
   addOverlayLine,
   addVolumePane,
@@ -17,9 +19,11 @@ import {
   trendColors,
   yuan,
 } from './chartTheme.ts';
+import { attachCrosshairReadout } from './crosshairReadout.ts';
 import { type ChartBar, LiveBarBuilder, toChartBar } from './liveBars.ts';
 import { subscribeTicks } from './liveTicks.ts';
 import { lastAverage, MA_WINDOWS, movingAverage } from './movingAverage.ts';
+import { klineReadout, type Readout } from './readout.ts';
 
 /** Bars per request, first load and each page back. */
 export const KLINE_PAGE = 200;
@@ -32,13 +36,15 @@ type Legend = { ma: (number | null)[] } | null;
 
 /**
  * Candles with volume and MA5/10/20 for one period. Older bars load as the user pans left
- * (`before` = the oldest bar's time); live ticks update the forming bar with `series.update`.
+ * (`before` = the oldest bar's time); live ticks update the forming bar with `series.update`;
+ * a tap shows the crosshair and the bar's figures.
  */
 export function KlineChart({ symbol, period }: { symbol: string; period: KlinePeriod }) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const colors = useSession((s) => s.colors);
   const [legend, setLegend] = useState<Legend>(null);
+  const [readout, setReadout] = useState<Readout | null>(null);
   const [olderFailed, setOlderFailed] = useState<string>();
   const [state, reload] = useLoad(
     (signal) => fetchKline({ symbol, period, limit: KLINE_PAGE }, signal),
@@ -98,6 +104,32 @@ export function KlineChart({ symbol, period }: { symbol: string; period: KlinePe
       setLegend({ ma: MA_WINDOWS.map((w) => lastAverage(closes, w)) });
     };
     drawAll();
+
+    // A young history (a few months of weeks, a year of months) spreads over the whole chart
+    // instead of bunching at the right; a long one keeps the default spacing and its newest bars.
+    const fillWidth = () => {
+      const width = chart.timeScale().width();
+      chart.timeScale().applyOptions({ barSpacing: klineBarSpacing(bars.length + 1, width) });
+      chart.timeScale().scrollToRealTime();
+    };
+    fillWidth();
+    chart.timeScale().subscribeSizeChange(fillWidth);
+
+    const detachReadout = attachCrosshairReadout(
+      chart,
+      element,
+      {
+        series: candles,
+        times: () => bars.map((b) => toChartTime(b.time)),
+        at: (time) => {
+          const index = bars.findIndex((b) => toChartTime(b.time) === time);
+          const readout = klineReadout(bars, index);
+          const bar = bars[index];
+          return readout && bar ? { price: yuan(bar.close), readout } : null;
+        },
+      },
+      setReadout,
+    );
 
     const loadOlder = async () => {
       const oldest = bars[0];
@@ -185,6 +217,9 @@ export function KlineChart({ symbol, period }: { symbol: string; period: KlinePe
     });
 
     return () => {
+      detachReadout();
+      setReadout(null);
+      chart.timeScale().unsubscribeSizeChange(fillWidth);
       disposed = true;
       controller.abort();
       unsubscribe();
@@ -206,7 +241,8 @@ export function KlineChart({ symbol, period }: { symbol: string; period: KlinePe
           </span>
         ))}
       </div>
-      <ChartCanvas state={state} onRetry={reload} canvasRef={container} />
+      <ChartReadout readout={readout} period={period} />
+      <ChartCanvas state={state} onRetry={reload} canvasRef={container} label={t('stock.chart.hint')} />
       {olderFailed ? (
         <p className="chart__note" role="status">
           {olderFailed}

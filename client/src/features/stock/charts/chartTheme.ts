@@ -31,7 +31,7 @@ export function trendColors(colors: ColorConvention): { up: string; down: string
   return colors === 'red-up' ? { up: RISE, down: FALL } : { up: FALL, down: RISE };
 }
 
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+export const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 
 /**
  * Chart time for an instant: lightweight-charts labels its axis in UTC, so times are moved by
@@ -69,9 +69,10 @@ export const PRICE_FORMAT = { type: 'price', precision: 2, minMove: 0.01 } as co
 const VOLUME_PANE_STRETCH = 0.3;
 
 /** A thin line over the prices (average price, moving averages) with no label of its own. */
-export function addOverlayLine(chart: IChartApi, color: string): ISeriesApi<'Line'> {
+export function addOverlayLine(chart: IChartApi, color: string, priceScaleId = 'right'): ISeriesApi<'Line'> {
   return chart.addSeries(LineSeries, {
     color,
+    priceScaleId,
     lineWidth: 1,
     priceFormat: PRICE_FORMAT,
     priceLineVisible: false,

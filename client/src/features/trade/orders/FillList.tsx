@@ -1,6 +1,7 @@
-import { Dec, type FillView, formatMoney } from '@bourse/shared';
+import { Dec, type FillView } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { money, shares, timeOf, tradePrice } from '../../../lib/accountFormat.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { NameCode } from '../../../shared-ui/NameCode.tsx';
 import { LineList, SideTag } from './OrderList.tsx';
 
