@@ -1,8 +1,8 @@
 import {
   type AdminWithdrawalView,
   formatMoney,
-  WITHDRAWAL_REFUSAL_REASONS,
-  type WithdrawalRefusalReason,
+  WITHDRAWAL_AUDIT_REFUSALS,
+  type WithdrawalAuditRefusal,
 } from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { useDeskAction } from './useDeskAction.ts';
 function WithdrawalItem({ item, onDone }: { item: AdminWithdrawalView; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const [note, setNote] = useState('');
-  const [reason, setReason] = useState<WithdrawalRefusalReason>('cardProblem');
+  const [reason, setReason] = useState<WithdrawalAuditRefusal>('cardProblem');
   const [busy, run] = useDeskAction(onDone);
 
   const decide = (outcome: 'pass' | 'refuse') =>
@@ -62,7 +62,7 @@ function WithdrawalItem({ item, onDone }: { item: AdminWithdrawalView; onDone: (
       </div>
       <DecisionBar
         busy={busy}
-        reasons={WITHDRAWAL_REFUSAL_REASONS}
+        reasons={WITHDRAWAL_AUDIT_REFUSALS}
         reason={reason}
         onReason={setReason}
         reasonText={(r) => t(`withdrawal.reasons.${r}`, { ns: 'translation' })}
