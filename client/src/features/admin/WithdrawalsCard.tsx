@@ -80,8 +80,8 @@ function WithdrawalItem({ item, onDone }: { item: AdminWithdrawalView; onDone: (
 
 /**
  * Withdrawals waiting for back office, oldest first, each with the card it goes to: pass (the
- * frozen amount is paid out, the charge kept) or refuse with a reason (both released). The
- * server records who and when.
+ * bank pays the frozen amount out and the charge is kept, or declines it and both are
+ * released) or refuse with a reason (both released). The server records who and when.
  */
 export function WithdrawalsCard() {
   const { t } = useTranslation('admin');
