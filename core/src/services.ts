@@ -16,6 +16,7 @@ import { carrierOf } from './store/logistics/simulatedCarrier.ts';
 import { refundQueue } from './store/refunds/refundQueue.ts';
 import type { RefundDeps } from './store/refunds/refunds.ts';
 import type { TopUpDeps } from './store/topUps/topUps.ts';
+import { withdrawalPayoutQueue } from './store/withdrawals/payoutQueue.ts';
 import type { WithdrawalDeps } from './store/withdrawals/withdrawals.ts';
 import { type SupportDeps, supportSendLimit } from './support/chat.ts';
 import { redisSupportPublisher } from './support/publisher.ts';
@@ -107,6 +108,8 @@ export function createCoreServices(platform: PlatformContext): CoreServices {
       payPassword: platform,
       messages,
       events: redisUserEventPublisher(redis, redisPrefix, 'withdrawal'),
+      payouts: withdrawalPayoutQueue(redis, redisPrefix),
+      requestTtlMs: DEFAULT_REQUEST_TTL_MS,
     },
     refunds: {
       db,

@@ -14,6 +14,7 @@ import { storeShipmentService } from './store/logistics/shipmentWorker.ts';
 import { orderExpiryService } from './store/orderExpiryWorker.ts';
 import { orderFulfilmentService } from './store/orderFulfilmentWorker.ts';
 import { deliveredMarksOrderOrReturn, refundService } from './store/refundWorker.ts';
+import { withdrawalPayoutService } from './store/withdrawalPayoutWorker.ts';
 import { matcherService } from './trading/matcher.ts';
 
 export type { BackgroundService, WorkerContext };
@@ -34,6 +35,7 @@ export const SERVICES: readonly BackgroundService[] = [
   storeShipmentService({ onDeliveredOf: deliveredMarksOrderOrReturn }),
   orderFulfilmentService(),
   refundService(),
+  withdrawalPayoutService(),
   pushService(),
 ];
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { marketTimeOf } from '../market/marketClock.ts';
 import type { Db } from '../platform/database.ts';
 import { type MarketView, tradingDateOf } from '../trading/marketView.ts';
-import type { BankGateway } from './gateway.ts';
+import type { BankGateway, BankTransferRequest } from './gateway.ts';
 import { bankCards, bankTransfers } from './schema.ts';
 import { type Settlement, settleTransfer } from './settle.ts';
 
@@ -27,7 +27,7 @@ export async function settleAnswer(
   outcome: BankOutcome,
   bankReference: string | null,
   now = new Date(),
-): Promise<Advanced> {
+): Promise<Exclude<Advanced, { kind: 'waiting' }>> {
   const status = await deps.market.status();
   const tradingDate = tradingDateOf(status, now.getTime());
   const marketAt = marketTimeOf(status, now.getTime());
@@ -40,12 +40,44 @@ export async function settleAnswer(
   return settlement ? { kind: 'settled', settlement, tradingDate } : { kind: 'finished' };
 }
 
+/** Where the bank stands on a request of ours: still working on it, or its answer. */
+export type BankAnswer =
+  | { kind: 'waiting' }
+  | { kind: 'answered'; outcome: BankOutcome; bankReference: string | null };
+
 /**
- * Moves an auditing transfer on by asking the bank: an answer settles it; a transfer the bank
- * does not know is submitted (again: the bank keys it by our reference), or refused as expired
- * once the bank can no longer execute it. Throws BankUnavailableError when the bank is silent,
- * for the job to retry.
+ * One step of any request we send the bank (a transfer, a storefront withdrawal's payout): asks
+ * the bank by our reference; a request the bank does not know is submitted (again: the bank keys
+ * it by our reference), or answered as refused `expired` once the bank can no longer execute it.
+ * Throws BankUnavailableError when the bank is silent, for the job to retry.
  */
+export async function askBank(
+  gateway: BankGateway,
+  request: BankTransferRequest,
+  now = new Date(),
+): Promise<BankAnswer> {
+  let state = await gateway.query(request.reference);
+  if (state.state === 'unknown') {
+    if (now >= request.expiresAt) {
+      return { kind: 'answered', outcome: { status: 'refused', reason: 'expired' }, bankReference: null };
+    }
+    state = await gateway.submit(request);
+  }
+  switch (state.state) {
+    case 'passed':
+      return { kind: 'answered', outcome: { status: 'passed' }, bankReference: state.bankReference };
+    case 'refused':
+      return {
+        kind: 'answered',
+        outcome: { status: 'refused', reason: state.reason },
+        bankReference: state.bankReference,
+      };
+    default:
+      return { kind: 'waiting' };
+  }
+}
+
+/** Moves an auditing transfer on by asking the bank (askBank); its answer settles it. */
 export async function advanceTransfer(
   deps: AdvanceDeps,
   transferId: string,
@@ -58,12 +90,9 @@ export async function advanceTransfer(
     .where(eq(bankTransfers.id, transferId));
   if (row?.transfer.status !== 'auditing') return { kind: 'finished' };
   const { transfer, card } = row;
-  let state = await deps.gateway.query(transfer.id);
-  if (state.state === 'unknown') {
-    if (now >= transfer.expiresAt) {
-      return settleAnswer(deps, transfer.id, { status: 'refused', reason: 'expired' }, null, now);
-    }
-    state = await deps.gateway.submit({
+  const answer = await askBank(
+    deps.gateway,
+    {
       reference: transfer.id,
       direction: transfer.direction,
       amount: transfer.amount,
@@ -71,20 +100,9 @@ export async function advanceTransfer(
       cardNumber: card.cardNumber,
       holderName: card.holderName,
       expiresAt: transfer.expiresAt,
-    });
-  }
-  switch (state.state) {
-    case 'passed':
-      return settleAnswer(deps, transfer.id, { status: 'passed' }, state.bankReference, now);
-    case 'refused':
-      return settleAnswer(
-        deps,
-        transfer.id,
-        { status: 'refused', reason: state.reason },
-        state.bankReference,
-        now,
-      );
-    default:
-      return { kind: 'waiting' };
-  }
+    },
+    now,
+  );
+  if (answer.kind === 'waiting') return answer;
+  return settleAnswer(deps, transfer.id, answer.outcome, answer.bankReference, now);
 }

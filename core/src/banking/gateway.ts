@@ -27,7 +27,7 @@ export interface BankGateway {
 export interface BankTransferRequest {
   reference: string;
   direction: TransferDirection;
-  /** CNY with two decimals. */
+  /** Two decimals, in the account's currency (CNY for a transfer, USD for a storefront withdrawal). */
   amount: string;
   bank: BankCode;
   cardNumber: string;

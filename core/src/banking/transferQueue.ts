@@ -28,14 +28,25 @@ export function transferBackoff(maxDelayMs: number): BackoffStrategy {
   return (attemptsMade) => Math.min(1000 * 2 ** (attemptsMade - 1), maxDelayMs);
 }
 
-export function transferQueue(redis: Redis, redisPrefix: string): Queue {
-  const queue = new Queue(BANK_QUEUES.transfers, { connection: redis, prefix: bullPrefix(redisPrefix) });
+/** A queue of requests to the bank: transfers, or storefront withdrawals' payouts; same jobs, same options. */
+export function bankQueue(
+  name: (typeof BANK_QUEUES)[keyof typeof BANK_QUEUES],
+  redis: Redis,
+  redisPrefix: string,
+): Queue {
+  const queue = new Queue(name, { connection: redis, prefix: bullPrefix(redisPrefix) });
   // The row is stored before its job is added: a Redis outage only delays the job until the sweep.
-  queue.on('error', (err) => logger.warn({ err: err.message }, 'bank-transfers queue error'));
+  queue.on('error', (err) => logger.warn({ err: err.message }, `${name} queue error`));
   return queue;
 }
 
-/** Asks the workers to move a transfer on; a no-op while its advance job already waits or runs. */
+export const transferQueue = (redis: Redis, redisPrefix: string): Queue =>
+  bankQueue(BANK_QUEUES.transfers, redis, redisPrefix);
+
+/**
+ * Asks the workers to move a request to the bank on (a transfer, or a withdrawal's payout: the
+ * queue says which); a no-op while its advance job already waits or runs.
+ */
 export async function enqueueAdvance(queue: Queue, transferId: string): Promise<void> {
   await queue.add(
     TRANSFER_JOBS.advance,
@@ -44,7 +55,7 @@ export async function enqueueAdvance(queue: Queue, transferId: string): Promise<
   );
 }
 
-/** Records one delivery of the bank's answer as a job, `delayMs` from now. */
+/** Records one delivery of the bank's answer as a job on the request's queue, `delayMs` from now. */
 export async function enqueueCallback(
   queue: Queue,
   callback: TransferCallbackJob,

@@ -173,7 +173,11 @@ export const bankingRoutes = {
 } as const;
 
 /** BullMQ queues of bank transfers; names carry no ':' (BullMQ's key separator). */
-export const BANK_QUEUES = { transfers: 'bank-transfers' } as const;
+export const BANK_QUEUES = {
+  transfers: 'bank-transfers',
+  /** Storefront withdrawals back office passed, paid out through the same bank gateway. */
+  withdrawalPayouts: 'store-withdrawal-payouts',
+} as const;
 
 export const TRANSFER_JOBS = {
   /** Moves one auditing transfer on: submits it to the bank, or asks the bank where it stands. */

@@ -7,15 +7,25 @@ import { Dec, isDecimalString } from '../money.ts';
 /**
  * Withdrawals from the storefront balance to a bound bank card (issue 14 §3, the spec's
  * Withdrawal): the amount and its service charge are frozen on request and wait for back
- * office, which passes them (the amount is paid out, the charge kept) or refuses them with a
- * reason (both are released back to the available balance).
+ * office, which refuses them with a reason (both are released back to the available balance)
+ * or passes them to the bank (`paying`, still frozen). The bank's answer settles a paying
+ * withdrawal: paid (`passed`: the amount is paid out, the charge kept) or declined (`refuse`
+ * with the bank's reason, released as back office's refusal is).
  */
 
-/** The spec's audit states, with its words (the same as a top-up's). */
-export const WITHDRAWAL_STATES = ['auditing', 'passed', 'refuse'] as const;
+/** The spec's audit states, with its words (the same as a top-up's), and `paying` while the bank has it. */
+export const WITHDRAWAL_STATES = ['auditing', 'paying', 'passed', 'refuse'] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 /** Why back office refused a withdrawal; the client words each one. */
-export const WITHDRAWAL_REFUSAL_REASONS = ['cardProblem', 'riskReview', 'other'] as const;
+export const WITHDRAWAL_AUDIT_REFUSALS = ['cardProblem', 'riskReview', 'other'] as const;
+export type WithdrawalAuditRefusal = (typeof WITHDRAWAL_AUDIT_REFUSALS)[number];
+/**
+ * The bank's reasons: TRANSFER_REFUSAL_REASONS, spelled again because contracts/banking.ts
+ * imports this file through messages (core's settleWithdrawalPayout fails to compile if they part).
+ */
+const BANK_REFUSALS = ['declined', 'expired'] as const;
+/** Why a refused withdrawal was refused: back office's reasons, or the bank's. */
+export const WITHDRAWAL_REFUSAL_REASONS = [...WITHDRAWAL_AUDIT_REFUSALS, ...BANK_REFUSALS] as const;
 export type WithdrawalRefusalReason = (typeof WITHDRAWAL_REFUSAL_REASONS)[number];
 export const MAX_WITHDRAWAL_NOTE = 200;
 
@@ -86,6 +96,8 @@ export const withdrawalSchema = z.object({
   note: z.string().nullable(),
   createdAt: z.string(),
   auditedAt: z.string().nullable(),
+  /** When the bank's answer settled a passed withdrawal (paid, or declined and released). */
+  settledAt: z.string().nullable(),
 });
 export type WithdrawalView = z.infer<typeof withdrawalSchema>;
 
@@ -109,7 +121,7 @@ const note = z.string().trim().max(MAX_WITHDRAWAL_NOTE, { message: 'withdrawal.n
 export const passWithdrawalBody = z.object({ id: withdrawalId, note });
 export const refuseWithdrawalBody = z.object({
   id: withdrawalId,
-  reason: z.enum(WITHDRAWAL_REFUSAL_REASONS, { message: 'withdrawal.reasonRequired' }),
+  reason: z.enum(WITHDRAWAL_AUDIT_REFUSALS, { message: 'withdrawal.reasonRequired' }),
   note,
 });
 
@@ -155,7 +167,8 @@ export const withdrawalRoutes = {
   adminPass: defineRoute({
     method: 'post',
     path: '/admin/withdrawals/pass',
-    summary: 'Pass an auditing withdrawal: the frozen amount is paid out and the charge kept; once only',
+    summary:
+      'Pass an auditing withdrawal to the bank (paying): the bank pays the frozen amount out and the charge is kept, or declines it and the money is released; once only',
     auth: 'admin',
     body: passWithdrawalBody,
     response: adminWithdrawalSchema,

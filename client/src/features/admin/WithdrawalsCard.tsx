@@ -1,7 +1,7 @@
 import {
   type AdminWithdrawalView,
-  WITHDRAWAL_REFUSAL_REASONS,
-  type WithdrawalRefusalReason,
+  WITHDRAWAL_AUDIT_REFUSALS,
+  type WithdrawalAuditRefusal,
 } from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { useDeskAction } from './useDeskAction.ts';
 function WithdrawalItem({ item, onDone }: { item: AdminWithdrawalView; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const [note, setNote] = useState('');
-  const [reason, setReason] = useState<WithdrawalRefusalReason>('cardProblem');
+  const [reason, setReason] = useState<WithdrawalAuditRefusal>('cardProblem');
   const [busy, run] = useDeskAction(onDone);
 
   const decide = (outcome: 'pass' | 'refuse') =>
@@ -62,7 +62,7 @@ function WithdrawalItem({ item, onDone }: { item: AdminWithdrawalView; onDone: (
       </div>
       <DecisionBar
         busy={busy}
-        reasons={WITHDRAWAL_REFUSAL_REASONS}
+        reasons={WITHDRAWAL_AUDIT_REFUSALS}
         reason={reason}
         onReason={setReason}
         reasonText={(r) => t(`withdrawal.reasons.${r}`, { ns: 'translation' })}
@@ -80,8 +80,8 @@ function WithdrawalItem({ item, onDone }: { item: AdminWithdrawalView; onDone: (
 
 /**
  * Withdrawals waiting for back office, oldest first, each with the card it goes to: pass (the
- * frozen amount is paid out, the charge kept) or refuse with a reason (both released). The
- * server records who and when.
+ * bank pays the frozen amount out and the charge is kept, or declines it and both are
+ * released) or refuse with a reason (both released). The server records who and when.
  */
 export function WithdrawalsCard() {
   const { t } = useTranslation('admin');

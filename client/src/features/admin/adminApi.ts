@@ -12,7 +12,7 @@ import {
   supportRoutes,
   type TopUpRefusalReason,
   topUpRoutes,
-  type WithdrawalRefusalReason,
+  type WithdrawalAuditRefusal,
   withdrawalRoutes,
 } from '@bourse/shared';
 import { callApi } from '../../lib/http/client.ts';
@@ -98,7 +98,7 @@ export const fetchAuditingWithdrawals = (signal?: AbortSignal) =>
 export const passWithdrawal = (body: { id: string; note?: string }) =>
   callApi(withdrawalRoutes.adminPass, { body, silent: true });
 
-export const refuseWithdrawal = (body: { id: string; reason: WithdrawalRefusalReason; note?: string }) =>
+export const refuseWithdrawal = (body: { id: string; reason: WithdrawalAuditRefusal; note?: string }) =>
   callApi(withdrawalRoutes.adminRefuse, { body, silent: true });
 
 /** Refunds in one state: requested ones wait for an answer, returning ones for the parcel's arrival. */

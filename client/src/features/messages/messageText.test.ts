@@ -196,6 +196,15 @@ describe('messageText', () => {
       'Your withdrawal of 500.00 USD to the card ending 3446 was refused and released back to your balance: The bank card cannot receive this payment.',
     ],
     [
+      'a withdrawal the bank declined, released',
+      {
+        kind: 'withdrawalResult',
+        params: { status: 'refused', amount: '400.00', cardTail: '3446', reason: 'declined' },
+      },
+      'Withdrawal result',
+      'Your withdrawal of 400.00 USD to the card ending 3446 was refused and released back to your balance: The bank declined the payment.',
+    ],
+    [
       'a refund sent to the balance',
       {
         kind: 'refundUpdate',

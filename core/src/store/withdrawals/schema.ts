@@ -10,10 +10,13 @@ import { at, usd } from '../columns.ts';
 /**
  * A withdrawal from a user's storefront balance to one of their bound bank cards. On request
  * the amount and its service charge were frozen (`freeze_entry_id`, the same transaction);
- * it waits for back office (`auditing`) until one audit moves it, once, to `passed` (the
- * payout and the charge posted in that transaction: `settle_entry_id`, `charge_entry_id`) or `refuse` (released
- * with a reason: `settle_entry_id` is the release). The card's bank, masked number and holder
- * are copied: the record stays readable after the card is unbound.
+ * it waits for back office (`auditing`) until one audit refuses it (`refuse`, released with a
+ * reason: `settle_entry_id` is the release) or passes it to the bank (`paying`, still frozen,
+ * the bank's request lapsing at `bank_expires_at`). The bank's answer settles a paying
+ * withdrawal once: paid (`passed`, the payout and the charge posted in that transaction:
+ * `settle_entry_id`, `charge_entry_id`) or declined (`refuse` with the bank's reason, released).
+ * The card's bank, masked number and holder are copied: the record stays readable after the
+ * card is unbound.
  */
 export const storeWithdrawals = pgTable(
   'store_withdrawals',
@@ -46,6 +49,12 @@ export const storeWithdrawals = pgTable(
     /** Who audited it, and when: back office's record of the action. */
     auditedBy: uuid('audited_by').references(() => users.id),
     auditedAt: at('audited_at'),
+    /** Passed to the bank: after this instant the bank never executes the request (BankGateway's contract). */
+    bankExpiresAt: at('bank_expires_at'),
+    /** The bank's own id of the payout, once it answered. */
+    bankReference: text('bank_reference'),
+    /** When the bank's answer settled it. */
+    settledAt: at('settled_at'),
   },
   (t) => [
     uniqueIndex('store_withdrawals_user_idempotency_idx').on(t.userId, t.idempotencyKey),
@@ -56,6 +65,7 @@ export const storeWithdrawals = pgTable(
       'store_withdrawals_state_check',
       sql`case ${t.state}
         when 'auditing' then ${t.auditedAt} is null and ${t.settleEntryId} is null
+        when 'paying' then ${t.auditedAt} is not null and ${t.auditedBy} is not null and ${t.settleEntryId} is null and ${t.reason} is null and ${t.bankExpiresAt} is not null
         when 'passed' then ${t.auditedAt} is not null and ${t.auditedBy} is not null and ${t.settleEntryId} is not null and ${t.reason} is null
         when 'refuse' then ${t.auditedAt} is not null and ${t.auditedBy} is not null and ${t.settleEntryId} is not null and ${t.reason} is not null
         else false end`,

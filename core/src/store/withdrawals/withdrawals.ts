@@ -5,6 +5,7 @@ import {
   Dec,
   DomainError,
   maskCardNumber,
+  type WithdrawalAuditRefusal,
   type WithdrawalChargeRule,
   type WithdrawalRefusalReason,
   type WithdrawalRequest,
@@ -13,15 +14,18 @@ import {
   type WithdrawalView,
   withdrawalCharge,
 } from '@bourse/shared';
+import type { Queue } from 'bullmq';
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../accounts/schema.ts';
 import { lockCard } from '../../banking/cards.ts';
+import { enqueueAdvance } from '../../banking/transferQueue.ts';
 import { checkPayPassword, type PayPasswordContext, requireVerifiedUser } from '../../identity/index.ts';
-import { notify } from '../../messages/notify.ts';
+import { notify, type SentMessage } from '../../messages/notify.ts';
 import type { MessagePublisher } from '../../messages/publisher.ts';
 import type { Db } from '../../platform/database.ts';
 import { requestHash, sameRequest } from '../../platform/idempotency.ts';
+import { logger } from '../../platform/logger.ts';
 import { pageOf } from '../../trading/paging.ts';
 import type { UserEventPublisher } from '../../user-channel/userEventPublisher.ts';
 import { lockWallet, postWallet, readWallet } from '../wallet.ts';
@@ -35,13 +39,17 @@ export interface WithdrawalDeps {
   messages: MessagePublisher;
   /** Pushes an audited withdrawal to its owner's /user sockets. */
   events: UserEventPublisher<'withdrawal'>;
+  /** The payout queue (BANK_QUEUES.withdrawalPayouts): a passed withdrawal's job asks the bank. */
+  payouts: Queue;
+  /** How long the bank may take to receive a payout: after it, the bank refuses to execute it. */
+  requestTtlMs: number;
 }
 
-type WithdrawalRow = typeof storeWithdrawals.$inferSelect;
+export type WithdrawalRow = typeof storeWithdrawals.$inferSelect;
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
-function withdrawalView(row: WithdrawalRow): WithdrawalView {
+export function withdrawalView(row: WithdrawalRow): WithdrawalView {
   return {
     id: row.id,
     type: 'bankCard',
@@ -55,6 +63,7 @@ function withdrawalView(row: WithdrawalRow): WithdrawalView {
     note: row.note,
     createdAt: row.createdAt.toISOString(),
     auditedAt: iso(row.auditedAt),
+    settledAt: iso(row.settledAt),
   };
 }
 
@@ -197,17 +206,83 @@ export async function withdrawalsInState(
 
 export type WithdrawalAudit =
   | { outcome: 'pass'; id: string; note?: string }
-  | { outcome: 'refuse'; id: string; reason: WithdrawalRefusalReason; note?: string };
+  | { outcome: 'refuse'; id: string; reason: WithdrawalAuditRefusal; note?: string };
+
+/** How a withdrawal's frozen money ends: paid out by the bank, or released for a reason (back office's or the bank's). */
+export type WithdrawalEnd = { status: 'passed' } | { status: 'refused'; reason: WithdrawalRefusalReason };
+
+/**
+ * Ends a withdrawal's frozen money in the caller's transaction, on its row locked FOR UPDATE:
+ * paid moves the amount to `storeExternal` and keeps the charge in `storeFees`; refused
+ * releases both back to the available balance. The row takes `changes`, its new state and the
+ * entries' ids; the user's message is stored with it (publish it after commit).
+ */
+export async function endWithdrawal(
+  tx: Db,
+  withdrawal: WithdrawalRow,
+  end: WithdrawalEnd,
+  changes: Partial<WithdrawalRow>,
+  now: Date,
+): Promise<{ row: WithdrawalRow; sent: SentMessage }> {
+  const wallet = await lockWallet(tx, withdrawal.userId, { withFrozen: true });
+  const amount = new Dec(withdrawal.amount);
+  const charge = new Dec(withdrawal.serviceCharge);
+  let money: Partial<WithdrawalRow>;
+  if (end.status === 'passed') {
+    const settleEntryId = await postWallet(
+      tx,
+      wallet,
+      'storeWithdrawal',
+      'storeFrozen',
+      'storeExternal',
+      amount,
+      now,
+    );
+    const chargeEntryId = charge.isZero()
+      ? null
+      : await postWallet(tx, wallet, 'storeServiceCharge', 'storeFrozen', 'storeFees', charge, now);
+    money = { state: 'passed', settleEntryId, chargeEntryId };
+  } else {
+    const settleEntryId = await postWallet(
+      tx,
+      wallet,
+      'storeWithdrawalRelease',
+      'storeFrozen',
+      'storeBalance',
+      amount.plus(charge),
+      now,
+    );
+    money = { state: 'refuse', reason: end.reason, settleEntryId };
+  }
+  const [row] = await tx
+    .update(storeWithdrawals)
+    .set({ ...changes, ...money })
+    .where(eq(storeWithdrawals.id, withdrawal.id))
+    .returning();
+  if (!row) throw new Error('withdrawal vanished while ending');
+  const sent = await notify(tx, {
+    userId: row.userId,
+    kind: 'withdrawalResult',
+    params: {
+      status: end.status,
+      amount: row.amount,
+      cardTail: row.cardTail,
+      ...(end.status === 'refused' && { reason: end.reason }),
+    },
+  });
+  return { row, sent };
+}
 
 /**
  * Back office's audit of one withdrawal, once: its row is locked and must still be auditing (a
- * second audit waits on the lock, then finds it audited: 409). Passing pays the frozen amount
- * out to `storeExternal` and keeps the charge in `storeFees`; refusing releases both back to
- * the available balance. Same transaction: the state, who and when, the ledger entries and the
- * user's message; the message and the live `withdrawal` event go out after it commits.
+ * second audit waits on the lock, then finds it audited: 409). Refusing releases the amount and
+ * its charge (endWithdrawal) with the user's message, in that transaction. Passing hands it to
+ * the bank: `paying`, the money still frozen, the bank's request lapsing `requestTtlMs` from
+ * now; after commit its payout job is added (the sweep adds it if Redis is down), and the bank's
+ * answer ends it (payout.ts). The live `withdrawal` event goes out after commit either way.
  */
 export async function auditWithdrawal(
-  deps: WithdrawalDeps,
+  deps: Pick<WithdrawalDeps, 'db' | 'messages' | 'events' | 'payouts' | 'requestTtlMs'>,
   adminId: string,
   audit: WithdrawalAudit,
   now = new Date(),
@@ -220,57 +295,28 @@ export async function auditWithdrawal(
       .for('update');
     if (!withdrawal) throw new DomainError('withdrawal.notFound');
     if (withdrawal.state !== 'auditing') throw new DomainError('withdrawal.alreadyAudited');
-    const wallet = await lockWallet(tx, withdrawal.userId, { withFrozen: true });
-    const amount = new Dec(withdrawal.amount);
-    const charge = new Dec(withdrawal.serviceCharge);
     const decided = { auditedBy: adminId, auditedAt: now, note: audit.note || null };
-    let changes: Partial<WithdrawalRow>;
-    if (audit.outcome === 'pass') {
-      const settleEntryId = await postWallet(
-        tx,
-        wallet,
-        'storeWithdrawal',
-        'storeFrozen',
-        'storeExternal',
-        amount,
-        now,
-      );
-      const chargeEntryId = charge.isZero()
-        ? null
-        : await postWallet(tx, wallet, 'storeServiceCharge', 'storeFrozen', 'storeFees', charge, now);
-      changes = { ...decided, state: 'passed', settleEntryId, chargeEntryId };
-    } else {
-      const settleEntryId = await postWallet(
-        tx,
-        wallet,
-        'storeWithdrawalRelease',
-        'storeFrozen',
-        'storeBalance',
-        amount.plus(charge),
-        now,
-      );
-      changes = { ...decided, state: 'refuse', reason: audit.reason, settleEntryId };
+    if (audit.outcome === 'refuse') {
+      return endWithdrawal(tx, withdrawal, { status: 'refused', reason: audit.reason }, decided, now);
     }
-    const [updated] = await tx
+    const [paying] = await tx
       .update(storeWithdrawals)
-      .set(changes)
+      .set({ ...decided, state: 'paying', bankExpiresAt: new Date(now.getTime() + deps.requestTtlMs) })
       .where(eq(storeWithdrawals.id, withdrawal.id))
       .returning();
-    if (!updated) throw new Error('audited withdrawal vanished');
-    const message = await notify(tx, {
-      userId: withdrawal.userId,
-      kind: 'withdrawalResult',
-      params: {
-        status: audit.outcome === 'pass' ? 'passed' : 'refused',
-        amount: updated.amount,
-        cardTail: updated.cardTail,
-        ...(audit.outcome === 'refuse' && { reason: audit.reason }),
-      },
-    });
-    return { row: updated, sent: message };
+    if (!paying) throw new Error('audited withdrawal vanished');
+    return { row: paying, sent: null };
   });
-  deps.messages.publish(sent);
+  if (sent) deps.messages.publish(sent);
   deps.events.publish(row.userId, withdrawalView(row));
+  if (row.state === 'paying') {
+    await enqueueAdvance(deps.payouts, row.id).catch((err: Error) =>
+      logger.warn(
+        { err: err.message, withdrawal: row.id },
+        'withdrawal: payout job not added; the sweep will',
+      ),
+    );
+  }
   const [view] = await adminViews(deps.db, eq(storeWithdrawals.id, row.id), [], { limit: 1, offset: 0 });
   if (!view) throw new Error('audited withdrawal vanished');
   return view;

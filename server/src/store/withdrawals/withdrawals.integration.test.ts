@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { BankCustomer, PAY_PASSWORD, sampleCardNumber } from '@bourse/core/banking/testing.ts';
 import { auditLedger } from '@bourse/core/ledger/audit.ts';
+import { redisMessagePublisher } from '@bourse/core/messages/publisher.ts';
 import { messages } from '@bourse/core/messages/schema.ts';
+import { publishWithdrawalPayout, settleWithdrawalPayout } from '@bourse/core/store/withdrawals/payout.ts';
+import { withdrawalPayoutQueue } from '@bourse/core/store/withdrawals/payoutQueue.ts';
 import { storeWithdrawals } from '@bourse/core/store/withdrawals/schema.ts';
 import { freezeWithdrawal } from '@bourse/core/store/withdrawals/withdrawals.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { redisUserEventPublisher } from '@bourse/core/user-channel/userEventPublisher.ts';
 import {
+  type BankOutcome,
   bankingRoutes,
   type ErrorKey,
   type ErrorParams,
   fundRecordRoutes,
   shoppingRoutes,
+  transferJobIds,
   USER_EVENTS,
   type WithdrawalView,
   withdrawalRoutes,
@@ -64,6 +70,16 @@ describe.each(DB_KINDS)('storefront withdrawals on %s', (kind) => {
     expectOk(await t.api.get('/api/store/wallet', { token }), shoppingRoutes.wallet.response);
   const refused = (send: () => Promise<ApiResponse>, key: ErrorKey, params?: ErrorParams) =>
     expectRefused(t.database.db, send, key, params);
+  /** The bank's answer about a paying withdrawal, as the payout worker settles it (its own tests run the bank). */
+  const bankAnswers = async (id: string, outcome: BankOutcome) => {
+    const settled = await settleWithdrawalPayout(t.database.db, id, { outcome, bankReference: `SIM-${id}` });
+    if (settled)
+      publishWithdrawalPayout(settled, {
+        messages: redisMessagePublisher(t.redis, t.redisPrefix),
+        events: redisUserEventPublisher(t.redis, t.redisPrefix, 'withdrawal'),
+      });
+    return settled;
+  };
 
   it('offers the balance and the charge rule', async () => {
     const { token } = await shopper();
@@ -73,7 +89,7 @@ describe.each(DB_KINDS)('storefront withdrawals on %s', (kind) => {
     });
   });
 
-  it('freezes amount and charge, then pays out once on pass, live and in messages', async () => {
+  it('freezes amount and charge, passes them to the bank, and pays out once when the bank pays, live and in messages', async () => {
     const { token, cardId, customer } = await shopper();
     const { socket, heard } = await listenOnUser(t.baseUrl, token, [USER_EVENTS.withdrawal]);
     sockets.push(socket);
@@ -94,11 +110,21 @@ describe.each(DB_KINDS)('storefront withdrawals on %s', (kind) => {
     );
     expect(desk.items.map((w) => w.id)).toContain(withdrawal.id);
     const done = expectOk(await pass(admins[0]!, withdrawal.id), withdrawalRoutes.adminPass.response);
-    expect(done).toMatchObject({ state: 'passed', reason: null });
+    expect(done).toMatchObject({ state: 'paying', reason: null, settledAt: null });
     expect(done.auditedBy).not.toBeNull();
-    expect(await wallet(token)).toEqual({ balance: '1697.00', frozen: '0.00', currency: 'USD' });
+    // With the bank: still frozen, and back office cannot audit it again.
+    expect(await wallet(token)).toEqual({ balance: '1697.00', frozen: '303.00', currency: 'USD' });
     expectFailure(await pass(admins[1]!, withdrawal.id), 'withdrawal.alreadyAudited', 'en');
     expectFailure(await refuse(admins[1]!, withdrawal.id, 'other'), 'withdrawal.alreadyAudited', 'en');
+    const payouts = withdrawalPayoutQueue(t.redis, t.redisPrefix);
+    expect(await payouts.getJob(transferJobIds.advance(withdrawal.id))).toMatchObject({
+      data: { transferId: withdrawal.id },
+    });
+    await payouts.close();
+
+    expect(await bankAnswers(withdrawal.id, { status: 'passed' })).not.toBeNull();
+    expect(await bankAnswers(withdrawal.id, { status: 'passed' })).toBeNull();
+    expect(await bankAnswers(withdrawal.id, { status: 'refused', reason: 'declined' })).toBeNull();
     expect(await wallet(token)).toEqual({ balance: '1697.00', frozen: '0.00', currency: 'USD' });
 
     const records = expectOk(
@@ -112,13 +138,34 @@ describe.each(DB_KINDS)('storefront withdrawals on %s', (kind) => {
       'adjustment 2000.00 0.00',
     ]);
     const mine = expectOk(await t.api.get(PATH, { token }), withdrawalRoutes.mine.response);
-    expect(mine.items).toEqual([expect.objectContaining({ id: withdrawal.id, state: 'passed' })]);
+    expect(mine.items).toEqual([
+      expect.objectContaining({ id: withdrawal.id, state: 'passed', settledAt: expect.any(String) }),
+    ]);
     const stored = await t.database.db.select().from(messages).where(eq(messages.userId, customer.userId));
     expect(stored.map((m) => ({ kind: m.kind, params: m.params }))).toContainEqual({
       kind: 'withdrawalResult',
       params: { status: 'passed', amount: '300.00', cardTail: expect.any(String) },
     });
-    await expect.poll(() => (heard.withdrawal as WithdrawalView[]).map((e) => e.state)).toEqual(['passed']);
+    await expect
+      .poll(() => (heard.withdrawal as WithdrawalView[]).map((e) => e.state))
+      .toEqual(['paying', 'passed']);
+    expect(await auditLedger(t.database.db)).toEqual(BALANCED);
+  });
+
+  it("releases amount and charge when the bank declines a passed withdrawal, with the bank's reason", async () => {
+    const { token, cardId, customer } = await shopper();
+    const withdrawal = await withdrawn(token, cardId, '400');
+    expectOk(await pass(admins[0]!, withdrawal.id), withdrawalRoutes.adminPass.response);
+    expect(await wallet(token)).toEqual({ balance: '1596.00', frozen: '404.00', currency: 'USD' });
+    expect(await bankAnswers(withdrawal.id, { status: 'refused', reason: 'declined' })).not.toBeNull();
+    expect(await bankAnswers(withdrawal.id, { status: 'passed' })).toBeNull();
+    expect(await wallet(token)).toEqual({ balance: '2000.00', frozen: '0.00', currency: 'USD' });
+    const mine = expectOk(await t.api.get(PATH, { token }), withdrawalRoutes.mine.response);
+    expect(mine.items).toEqual([expect.objectContaining({ state: 'refuse', reason: 'declined' })]);
+    const stored = await t.database.db.select().from(messages).where(eq(messages.userId, customer.userId));
+    expect(stored.filter((m) => m.kind === 'withdrawalResult').map((m) => m.params)).toEqual([
+      expect.objectContaining({ status: 'refused', amount: '400.00', reason: 'declined' }),
+    ]);
     expect(await auditLedger(t.database.db)).toEqual(BALANCED);
   });
 
@@ -169,13 +216,13 @@ describe.each(DB_KINDS)('storefront withdrawals on %s', (kind) => {
     expect(await wallet(token)).toEqual({ balance: '0.00', frozen: '2000.00', currency: 'USD' });
   });
 
-  it('never overdraws under 20 concurrent withdrawals', async () => {
+  it('never overdraws under 50 concurrent withdrawals', async () => {
     const { token, cardId, customer } = await shopper();
     // The payment password lets a user have only a few entries in flight (its attempt limit
-    // counts them before they are verified), so the 20 race past the gate, on the freeze.
+    // counts them before they are verified), so the 50 race past the gate, on the freeze.
     const deps = { db: t.database.db, charge: { rate: '0.01', minimum: '2.00' } };
     const answers = await Promise.allSettled(
-      Array.from({ length: 20 }, () =>
+      Array.from({ length: 50 }, () =>
         freezeWithdrawal(deps, customer.userId, { cardId, amount: '150' }, randomUUID()),
       ),
     );
@@ -205,12 +252,17 @@ describe.each(DB_KINDS)('storefront withdrawals on %s', (kind) => {
     expect(await auditLedger(t.database.db)).toEqual(BALANCED);
   });
 
-  it('pays out once when two admins pass the same withdrawal at the same moment', async () => {
+  it('pays out once when two admins pass the same withdrawal and the bank answers twice at the same moment', async () => {
     const { token, cardId } = await shopper();
     const pending = await Promise.all(Array.from({ length: 4 }, () => withdrawn(token, cardId, '100')));
     for (const withdrawal of pending) {
       const answers = await Promise.all([pass(admins[0]!, withdrawal.id), pass(admins[1]!, withdrawal.id)]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const settled = await Promise.all([
+        bankAnswers(withdrawal.id, { status: 'passed' }),
+        bankAnswers(withdrawal.id, { status: 'passed' }),
+      ]);
+      expect(settled.filter((s) => s !== null)).toHaveLength(1);
     }
     expect(await wallet(token)).toEqual({ balance: '1592.00', frozen: '0.00', currency: 'USD' });
     expect(await auditLedger(t.database.db)).toEqual(BALANCED);

@@ -26,6 +26,7 @@ const withdrawal = {
   note: null,
   createdAt: '2026-11-27T10:00:00.000Z',
   auditedAt: null,
+  settledAt: null,
 };
 
 function store(extra: Parameters<typeof fakeApi>[0] = {}) {
@@ -78,6 +79,30 @@ describe('/store/withdraw', () => {
     await waitFor(() =>
       expect(useToastStore.getState().current?.message).toBe('Withdrawal submitted: waiting for the audit.'),
     );
+  });
+
+  it("shows a withdrawal with the bank as paying, and one the bank declined with the bank's reason", async () => {
+    const audited = { ...withdrawal, auditedAt: '2026-11-27T10:05:00.000Z' };
+    store({
+      'GET /store/withdrawals': ok(
+        pageOf([
+          { ...audited, state: 'paying' },
+          {
+            ...audited,
+            id: '7a2d3b0f-1e5c-4b68-9f8a-4c3e2d1b0a9f',
+            state: 'refuse',
+            reason: 'declined',
+            settledAt: '2026-11-27T10:06:00.000Z',
+          },
+        ]),
+      ),
+    });
+    renderApp('/store/withdraw');
+    await waitFor(() => expect(screen.getAllByTestId('withdrawal-record')).toHaveLength(2));
+    const [paying, declined] = screen.getAllByTestId('withdrawal-record');
+    expect(within(paying!).getByTestId('withdrawal-state').textContent).toBe('Paying');
+    expect(within(declined!).getByTestId('withdrawal-state').textContent).toBe('Refused');
+    expect(declined!.textContent).toContain('The bank declined the payment.');
   });
 
   it('asks for a card to be bound first', async () => {

@@ -9,7 +9,7 @@ import {
   type WithdrawalTerms,
   type WithdrawalView,
 } from '@bourse/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/date/formatDate.ts';
 import type { FieldErrors } from '../../../lib/forms.ts';
@@ -31,10 +31,15 @@ import { chargeShown, validateWithdraw, type WithdrawField } from './withdrawFor
 import '../store.css';
 import './wallet.css';
 
-/** The user's withdrawals, with their audits as /user pushes them while the page is open. */
-function useLiveWithdrawals() {
+/**
+ * The user's withdrawals, with their audits and the bank's answers as /user pushes them while
+ * the page is open; `onReleased` runs when one is refused (its money is available again).
+ */
+function useLiveWithdrawals(onReleased: () => void) {
   const [mine, reload] = useLoad((signal) => fetchMyWithdrawals(signal), []);
   const [pushed, setPushed] = useState<Record<string, WithdrawalView>>({});
+  const released = useRef(onReleased);
+  released.current = onReleased;
   // The /user socket connects with the inbox; a page opened first (from a link) starts it.
   useEffect(startInbox, []);
   useEffect(() => {
@@ -46,6 +51,7 @@ function useLiveWithdrawals() {
         return;
       }
       setPushed((p) => ({ ...p, [parsed.data.id]: parsed.data }));
+      if (parsed.data.state === 'refuse') released.current();
     };
     socket.on(USER_EVENTS.withdrawal, onWithdrawal);
     return () => {
@@ -184,7 +190,7 @@ export function WithdrawScreen() {
     const [cards, terms] = await Promise.all([fetchCards(signal), fetchWithdrawalTerms(signal)]);
     return { cards, terms };
   }, []);
-  const { mine, reload, pushed } = useLiveWithdrawals();
+  const { mine, reload, pushed } = useLiveWithdrawals(retry);
   return (
     <Screen nav={{ title: t('withdraw.title') }}>
       <LoadingOr state={loaded} onRetry={retry}>
