@@ -71,3 +71,13 @@ export async function auditLedger(db: Db): Promise<LedgerAudit> {
     ordersOff: rowsOf<LedgerAudit['ordersOff'][number]>(off),
   };
 }
+
+/** What auditLedger answers for a healthy ledger. */
+export const HEALTHY_LEDGER: LedgerAudit = {
+  total: '0.00',
+  driftedAccounts: [],
+  unbalancedEntries: [],
+  negativeAccounts: [],
+  escrowGap: '0.00',
+  ordersOff: [],
+};
