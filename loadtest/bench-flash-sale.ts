@@ -196,7 +196,7 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
   for (const [name, sample] of Object.entries(latencies))
     console.log(`attempt latency ms, ${name}: ${latencyFigures(sample)}`);
   console.log(
-    `ledger: total ${audit.total}, drifted ${audit.driftedAccounts.length}, unbalanced ${audit.unbalancedEntries.length}`,
+    `ledger: total ${audit.total}, drifted ${audit.driftedAccounts.length}, unbalanced ${audit.unbalancedEntries.length}, negative ${audit.negativeAccounts.length}, escrow gap ${audit.escrowGap}, orders off ${audit.ordersOff.length}`,
   );
   const p99 = percentile(
     [...latencies.all].sort((a, b) => a - b),
@@ -212,7 +212,10 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
     refusedOk &&
     audit.total === '0.00' &&
     audit.driftedAccounts.length === 0 &&
-    audit.unbalancedEntries.length === 0;
+    audit.unbalancedEntries.length === 0 &&
+    audit.negativeAccounts.length === 0 &&
+    audit.escrowGap === '0.00' &&
+    audit.ordersOff.length === 0;
   console.log(pass ? 'PASS' : 'FAIL');
   return pass ? 0 : 1;
 });

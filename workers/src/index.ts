@@ -13,6 +13,7 @@ import type { BackgroundService, WorkerContext } from './service.ts';
 import { storeShipmentService } from './store/logistics/shipmentWorker.ts';
 import { orderExpiryService } from './store/orderExpiryWorker.ts';
 import { orderFulfilmentService } from './store/orderFulfilmentWorker.ts';
+import { payoutService } from './store/payoutWorker.ts';
 import { deliveredMarksOrderOrReturn, refundService } from './store/refundWorker.ts';
 import { withdrawalPayoutService } from './store/withdrawalPayoutWorker.ts';
 import { matcherService } from './trading/matcher.ts';
@@ -36,6 +37,7 @@ export const SERVICES: readonly BackgroundService[] = [
   orderFulfilmentService(),
   refundService(),
   withdrawalPayoutService(),
+  payoutService(),
   pushService(),
 ];
 

@@ -151,7 +151,14 @@ export async function auditBanking(db: Db): Promise<BankingAudit> {
 
 /** The audit of a healthy ledger with every transfer's entries right. */
 export const HEALTHY: BankingAudit = {
-  ledger: { total: '0.00', driftedAccounts: [], unbalancedEntries: [] },
+  ledger: {
+    total: '0.00',
+    driftedAccounts: [],
+    unbalancedEntries: [],
+    negativeAccounts: [],
+    escrowGap: '0.00',
+    ordersOff: [],
+  },
   frozenMismatches: 0,
   wrongEntries: 0,
 };

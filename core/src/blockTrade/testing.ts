@@ -143,7 +143,14 @@ export async function auditBlockTrades(db: Db): Promise<BlockTradeAudit> {
 }
 
 export const HEALTHY: BlockTradeAudit = {
-  ledger: { total: '0.00', driftedAccounts: [], unbalancedEntries: [] },
+  ledger: {
+    total: '0.00',
+    driftedAccounts: [],
+    unbalancedEntries: [],
+    negativeAccounts: [],
+    escrowGap: '0.00',
+    ordersOff: [],
+  },
   wrongTradeEntries: 0,
   frozenMismatches: 0,
   frozenShareMismatches: 0,

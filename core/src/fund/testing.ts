@@ -25,7 +25,14 @@ export async function fundAudit(db: Db): Promise<{ owed: string; held: string }>
 
 /** The ledger balances, and the fund owes its holders exactly the units they hold. */
 export async function expectFundBalanced(db: Db): Promise<void> {
-  expect(await auditLedger(db)).toEqual({ total: '0.00', driftedAccounts: [], unbalancedEntries: [] });
+  expect(await auditLedger(db)).toEqual({
+    total: '0.00',
+    driftedAccounts: [],
+    unbalancedEntries: [],
+    negativeAccounts: [],
+    escrowGap: '0.00',
+    ordersOff: [],
+  });
   const fund = await fundAudit(db);
   expect(fund.owed).toBe(fund.held);
 }

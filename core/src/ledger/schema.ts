@@ -11,8 +11,10 @@ import { cny, createdNow } from './columns.ts';
  * one account per fee, `cashFund` (what the cash fund owes its holders: the sum of their units
  * at NAV 1) and `fundIncome` (the fund's earnings, paid out as yield). The storefront's USD
  * accounts stand apart: each user's `storeBalance` (available) and `storeFrozen` (held for a
- * withdrawal under way), and the house's `storeExternal` (paper
- * deposits) and `storeSales` (what shoppers paid, owed to the shops) and `storeFees` (withdrawal service charges kept). A user account caches
+ * withdrawal under way), and the house's `storeExternal` (paper deposits), `storeEscrow` (what
+ * shoppers paid for orders not yet paid out to their shops), `storeCommission` (the platform's
+ * commission on payouts), `storePlatformSales` (payouts of the platform's own, ownerless shops)
+ * and `storeFees` (withdrawal service charges kept). A user account caches
  * its balance, updated under a row lock in the transaction that posts to it; house accounts
  * are hot rows shared by every trade, so their balances are only ever derived from postings.
  */
@@ -35,7 +37,9 @@ export const ledgerAccounts = pgTable(
         'storeBalance',
         'storeFrozen',
         'storeExternal',
-        'storeSales',
+        'storeEscrow',
+        'storeCommission',
+        'storePlatformSales',
         'storeFees',
       ],
     }).notNull(),
@@ -58,7 +62,7 @@ export const ledgerAccounts = pgTable(
     ),
     check(
       'ledger_accounts_currency_check',
-      sql`(${t.currency} = 'USD') = (${t.kind} in ('storeBalance', 'storeFrozen', 'storeExternal', 'storeSales', 'storeFees'))`,
+      sql`(${t.currency} = 'USD') = (${t.kind} in ('storeBalance', 'storeFrozen', 'storeExternal', 'storeEscrow', 'storeCommission', 'storePlatformSales', 'storeFees'))`,
     ),
     check('ledger_accounts_balance_check', sql`${t.userId} is null or ${t.balance} >= 0`),
   ],
@@ -91,6 +95,7 @@ export const journalEntries = pgTable(
         'storeWithdrawalRelease',
         'storeWithdrawal',
         'storeServiceCharge',
+        'storePayout',
       ],
     }).notNull(),
     userId: uuid('user_id').references(() => users.id),

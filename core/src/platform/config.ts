@@ -48,6 +48,8 @@ export interface AppConfig {
   storeDepositAddresses: { network: string; address: string }[];
   /** A storefront withdrawal's service charge: `rate` of the amount, at least `minimum` USD. */
   storeWithdrawalCharge: { rate: string; minimum: string };
+  /** The platform's commission on a completed order's payout to its shop: a fraction of what is paid out. */
+  storeCommissionRate: string;
   /** Real-name verification passes on submission instead of waiting for back office (demo mode by default). */
   realNameAutoApprove: boolean;
   /** The IPO calendar starts each allotment batch on T+1; false leaves every run to back office. */
@@ -143,6 +145,11 @@ const envSchema = z.object({
       (v) => isDecimalString(v) && new Dec(v).gte(0) && new Dec(v).decimalPlaces() <= 2,
       'USD, 0 or more',
     ),
+  // The platform's commission on a shop's payout: a fraction (0 to 0.5) of the order's escrowed amount.
+  STORE_COMMISSION_RATE: z
+    .string()
+    .default('0.05')
+    .refine((v) => isDecimalString(v) && new Dec(v).gte(0) && new Dec(v).lte('0.5'), 'a rate from 0 to 0.5'),
   REAL_NAME_AUTO_APPROVE: flag.optional(),
   IPO_AUTO_ALLOTMENT: flag.default(true),
   CLIENT_DIST: z.string().min(1).optional(),
@@ -209,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storeReturnConfirmMs: e.STORE_RETURN_CONFIRM_MS ?? (demoMode ? 60_000 : 3 * DAY_MS),
     storeDepositAddresses: e.STORE_DEPOSIT_ADDRESSES,
     storeWithdrawalCharge: { rate: e.STORE_WITHDRAWAL_CHARGE_RATE, minimum: e.STORE_WITHDRAWAL_CHARGE_MIN },
+    storeCommissionRate: e.STORE_COMMISSION_RATE,
     realNameAutoApprove: e.REAL_NAME_AUTO_APPROVE ?? demoMode,
     ipoAutoAllotment: e.IPO_AUTO_ALLOTMENT,
     clientDist: absolute(e.CLIENT_DIST ?? resolve(repoRoot, 'client/dist')),

@@ -15,6 +15,7 @@ import { STORE_ORDER_JOB_OPTIONS } from './expiryQueue.ts';
 import { type DeliveredHook, type StartShipmentDeps, startShipment } from './logistics/shipments.ts';
 import { storeOrders } from './orderSchema.ts';
 import { lockOrders, type OrderRow, transition } from './orders.ts';
+import { schedulePayout } from './payouts/payoutQueue.ts';
 
 /**
  * Until sellers exist, a paid order moves on by itself: its shop ships it after `shipAfterMs`,
@@ -32,6 +33,8 @@ export interface FulfilmentTimings {
 export interface FulfilmentDeps {
   db: Db;
   queue: Queue;
+  /** The payouts' queue: completing an order queues its payout (payouts/payouts.ts). */
+  payouts: Queue;
   timings: FulfilmentTimings;
   /** The carrier side: startShipment runs with the shipping transaction in place of `db`. */
   logistics: Omit<StartShipmentDeps, 'db'>;
@@ -113,10 +116,12 @@ export async function runAutoStep(
       await transition(tx, order, 'confirmReceipt', now, { nextAutoAt: next });
       return { step, next };
     }
+    // Completing arms the payout (transition); its job is queued after the commit.
     await transition(tx, order, 'complete', now, { nextAutoAt: null });
     return { step, next: null };
   });
   if (done?.next) await scheduleAutoStep(deps.queue, 'complete', orderId, done.next);
+  if (done?.step === 'complete') await schedulePayout(deps.payouts, orderId, now);
   return done?.step ?? null;
 }
 

@@ -395,7 +395,7 @@ async function paymentResult(db: Db, userId: string, paymentId: string, amount: 
 
 /**
  * Pays orders from the storefront balance after the payment password: one USD entry from the
- * shopper's balance to the house's store sales, the orders marked paid with it, in one
+ * shopper's balance to the house's escrow, the orders marked paid with it, in one
  * transaction. An order past its deadline, paid or closed is refused (409), a short balance
  * is refused with both figures, and nothing moves. The same Idempotency-Key and body answer
  * the first payment.
@@ -430,7 +430,7 @@ export async function payOrders(
         balance: wallet.balance.toFixed(2),
         total: amount.toFixed(2),
       });
-    const entryId = await postWallet(tx, wallet, 'storePayment', 'storeBalance', 'storeSales', amount, now);
+    const entryId = await postWallet(tx, wallet, 'storePayment', 'storeBalance', 'storeEscrow', amount, now);
     const [row] = await tx
       .insert(storePayments)
       .values({ userId, idempotencyKey: key, requestHash: hash, amount: amount.toFixed(2), entryId })

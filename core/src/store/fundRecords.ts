@@ -8,7 +8,7 @@ type JournalKind = (typeof journalEntries.$inferSelect)['kind'];
 /**
  * What each storefront journal entry is to the shopper. Demo mode's opening deposit is an
  * adjustment: no one paid it in. A withdrawal's freeze, release and payout are all its
- * withdrawal; the charge kept on payout is its own. Payouts to shops have no entries yet.
+ * withdrawal; the charge kept on payout is its own. A completed order's payout is the seller's.
  */
 const RECORD_KIND_OF: Partial<Record<JournalKind, FundRecordKind>> = {
   storeTopUp: 'topUp',
@@ -19,6 +19,7 @@ const RECORD_KIND_OF: Partial<Record<JournalKind, FundRecordKind>> = {
   storeWithdrawalRelease: 'withdrawal',
   storeWithdrawal: 'withdrawal',
   storeServiceCharge: 'serviceCharge',
+  storePayout: 'payout',
 };
 
 const journalKindsOf = (kind: FundRecordKind) =>

@@ -17,6 +17,7 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
 import { productImageUrl } from './catalogue.ts';
 import { storeOrderEvents, storeOrderLines, storeOrders } from './orderSchema.ts';
+import { armPayout } from './payouts/arm.ts';
 import { reviewedLines } from './reviews/reviews.ts';
 import { type Localised, storeProductSpecs, storeShops } from './schema.ts';
 import type { StockGate } from './stockGate.ts';
@@ -72,6 +73,8 @@ export async function transition(
     .where(eq(storeOrders.id, order.id))
     .returning();
   await recordMoves(tx, order.id, from, moves, now);
+  // Every way an order completes arms its payout in the same transaction.
+  if (states.closure === 'completed' && from.closure !== 'completed') await armPayout(tx, updated!, now);
   return { order: updated!, moves };
 }
 
@@ -118,7 +121,7 @@ export async function cancelOrder(
     const { moves } = await transition(tx, order, 'cancel', now);
     const units = await returnStock(tx, order.id);
     if (moves.some((m) => m.machine === 'payment' && m.event === 'refund'))
-      await postWallet(tx, wallet, 'storeRefund', 'storeSales', 'storeBalance', new Dec(order.total), now);
+      await postWallet(tx, wallet, 'storeRefund', 'storeEscrow', 'storeBalance', new Dec(order.total), now);
     return units;
   });
   await gate.giveBack(returned);
@@ -158,7 +161,7 @@ export const markShipped = (db: Db, orderId: string, now = new Date()) =>
 /** Fulfilment, for the carrier: the parcel reached the shopper. 409 unless shipped. */
 export const markDelivered = (db: Db, orderId: string, now = new Date()) =>
   systemAction(db, orderId, 'deliver', now);
-/** Closes a received order (after review, or when the after-sale window closes: autoFulfilment). */
+/** Closes a received order (after review, or when the after-sale window closes: autoFulfilment); its payout is armed, the sweep pays it. */
 export const completeOrder = (db: Db, orderId: string, now = new Date()) =>
   systemAction(db, orderId, 'complete', now);
 

@@ -1,12 +1,13 @@
 import { Dec } from '@bourse/shared';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
 import type { Db } from '../platform/database.ts';
 
 /**
  * The storefront balance: a USD account of the user's in the same double-entry ledger as the
  * securities cash, moved only by balanced USD entries against the house's `storeExternal`
- * (paper deposits) and `storeSales` (what shoppers paid). The migration's trigger refuses an
+ * (paper deposits), `storeEscrow` (what shoppers paid, until their orders are paid out) and the
+ * other store accounts (core/src/ledger/schema.ts). The migration's trigger refuses an
  * entry that mixes currencies.
  */
 export interface Wallet {
@@ -18,7 +19,13 @@ export interface Wallet {
 }
 
 type UserAccount = 'storeBalance' | 'storeFrozen';
-type StoreAccount = UserAccount | 'storeExternal' | 'storeSales' | 'storeFees';
+type StoreAccount =
+  | UserAccount
+  | 'storeExternal'
+  | 'storeEscrow'
+  | 'storeCommission'
+  | 'storePlatformSales'
+  | 'storeFees';
 type StoreEntryKind =
   | 'storeDeposit'
   | 'storePayment'
@@ -27,7 +34,8 @@ type StoreEntryKind =
   | 'storeWithdrawalFreeze'
   | 'storeWithdrawalRelease'
   | 'storeWithdrawal'
-  | 'storeServiceCharge';
+  | 'storeServiceCharge'
+  | 'storePayout';
 
 /** The storefront's ledger has no trading day: entries are dated by the UTC calendar. */
 const entryDate = (now: Date) => now.toISOString().slice(0, 10);
@@ -78,12 +86,81 @@ export async function readWallet(db: Db, userId: string): Promise<{ available: D
   return { available: of('storeBalance'), frozen: of('storeFrozen') };
 }
 
+/** One line of a storefront entry: a user account's (with its locked wallet) or a house account's. */
+export interface StoreLine {
+  account: StoreAccount;
+  amount: Dec;
+  /** The locked wallet whose `storeBalance` or `storeFrozen` the line moves. */
+  wallet?: Wallet;
+}
+
 /**
- * Posts one balanced USD entry: `amount` leaves `from` and reaches `to`, either of them may be
- * the locked wallet's (`storeFrozen` only when locked with it). The wallet's cached balances
- * move with it; they never go below zero (the caller refuses first; the account's CHECK is
- * the backstop).
+ * Posts one balanced USD entry of any number of lines (a payout splits escrow three ways). The
+ * locked wallets' cached balances move with it and never go below zero (the caller refuses
+ * first; the account's CHECK is the backstop). The entry belongs to `userId`: its `cashAfter` is
+ * that user's available balance after it, when a line is theirs.
  */
+export async function postStoreEntry(
+  tx: Db,
+  header: { kind: StoreEntryKind; userId: string | null; now: Date },
+  lines: StoreLine[],
+): Promise<string> {
+  const own = (line: StoreLine) => {
+    if (line.account !== 'storeBalance' && line.account !== 'storeFrozen') return undefined;
+    if (!line.wallet) throw new Error(`a ${line.account} line needs its locked wallet`);
+    if (line.account === 'storeBalance') return line.wallet;
+    if (!line.wallet.frozen) throw new Error('the frozen account was not locked');
+    return line.wallet.frozen;
+  };
+  if (!lines.reduce((s, l) => s.plus(l.amount), new Dec(0)).isZero())
+    throw new Error(`unbalanced storefront entry: ${JSON.stringify(lines)}`);
+  const moved = lines.map((line) => {
+    const account = own(line);
+    const after = account?.balance.plus(line.amount);
+    if (after?.isNegative()) throw new Error(`storefront ${line.account} would go negative`);
+    return { line, account, after };
+  });
+  const ownerWallet = lines.find((l) => l.wallet?.userId === header.userId)?.wallet;
+  const ownerAfter =
+    moved.find((m) => m.line.account === 'storeBalance' && m.line.wallet === ownerWallet)?.after ??
+    ownerWallet?.balance;
+  const [entry] = await tx
+    .insert(journalEntries)
+    .values({
+      kind: header.kind,
+      userId: header.userId,
+      tradingDate: entryDate(header.now),
+      cashAfter: ownerAfter?.toFixed(2) ?? null,
+    })
+    .returning({ id: journalEntries.id });
+  const houseKinds = lines.filter((l) => !own(l)).map((l) => l.account);
+  const house =
+    houseKinds.length === 0
+      ? []
+      : await tx
+          .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
+          .from(ledgerAccounts)
+          .where(and(isNull(ledgerAccounts.userId), inArray(ledgerAccounts.kind, houseKinds)));
+  await tx.insert(postings).values(
+    moved.map(({ line, account, after }) => ({
+      entryId: entry!.id,
+      accountId: account ? account.accountId : house.find((h) => h.kind === line.account)!.id,
+      amount: line.amount.toFixed(2),
+      balanceAfter: after?.toFixed(2) ?? null,
+    })),
+  );
+  for (const { account, after } of moved) {
+    if (!account || !after) continue;
+    account.balance = after;
+    await tx
+      .update(ledgerAccounts)
+      .set({ balance: after.toFixed(2) })
+      .where(eq(ledgerAccounts.id, account.accountId));
+  }
+  return entry!.id;
+}
+
+/** Posts one balanced USD entry: `amount` leaves `from` and reaches `to`, either of them may be the locked wallet's. */
 export async function postWallet(
   tx: Db,
   wallet: Wallet,
@@ -93,52 +170,10 @@ export async function postWallet(
   amount: Dec,
   now = new Date(),
 ): Promise<string> {
-  const own = (account: StoreAccount) => {
-    if (account === 'storeBalance') return wallet;
-    if (account !== 'storeFrozen') return undefined;
-    if (!wallet.frozen) throw new Error('the frozen account was not locked');
-    return wallet.frozen;
-  };
-  const delta = (account: StoreAccount) =>
-    account === to ? amount : account === from ? amount.negated() : new Dec(0);
-  const after = (account: UserAccount) => own(account)!.balance.plus(delta(account));
-  for (const account of [from, to]) {
-    if (own(account) && after(account as UserAccount).isNegative())
-      throw new Error(`storefront ${account} would go negative`);
-  }
-  const [entry] = await tx
-    .insert(journalEntries)
-    .values({
-      kind,
-      userId: wallet.userId,
-      tradingDate: entryDate(now),
-      cashAfter: after('storeBalance').toFixed(2),
-    })
-    .returning({ id: journalEntries.id });
-  const house = await tx
-    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
-    .from(ledgerAccounts)
-    .where(and(isNull(ledgerAccounts.userId), sql`${ledgerAccounts.kind} in (${from}, ${to})`));
-  const posting = (account: StoreAccount) => {
-    const mine = own(account);
-    return {
-      entryId: entry!.id,
-      accountId: mine ? mine.accountId : house.find((h) => h.kind === account)!.id,
-      amount: delta(account).toFixed(2),
-      balanceAfter: mine ? after(account as UserAccount).toFixed(2) : null,
-    };
-  };
-  await tx.insert(postings).values([posting(from), posting(to)]);
-  for (const account of [from, to]) {
-    const mine = own(account);
-    if (!mine) continue;
-    mine.balance = after(account as UserAccount);
-    await tx
-      .update(ledgerAccounts)
-      .set({ balance: mine.balance.toFixed(2) })
-      .where(eq(ledgerAccounts.id, mine.accountId));
-  }
-  return entry!.id;
+  return postStoreEntry(tx, { kind, userId: wallet.userId, now }, [
+    { account: from, amount: amount.negated(), wallet },
+    { account: to, amount, wallet },
+  ]);
 }
 
 /**

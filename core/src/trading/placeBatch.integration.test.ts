@@ -78,6 +78,9 @@ describe.each(DB_KINDS)('orders placed together in one transaction on %s', (kind
       total: '0.00',
       driftedAccounts: [],
       unbalancedEntries: [],
+      negativeAccounts: [],
+      escrowGap: '0.00',
+      ordersOff: [],
     });
   }
 

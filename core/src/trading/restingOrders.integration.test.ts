@@ -83,6 +83,9 @@ describe.each(DB_KINDS)('resting orders on %s', (kind) => {
       total: '0.00',
       driftedAccounts: [],
       unbalancedEntries: [],
+      negativeAccounts: [],
+      escrowGap: '0.00',
+      ordersOff: [],
     });
   });
 
@@ -131,6 +134,9 @@ describe.each(DB_KINDS)('resting orders on %s', (kind) => {
       total: '0.00',
       driftedAccounts: [],
       unbalancedEntries: [],
+      negativeAccounts: [],
+      escrowGap: '0.00',
+      ordersOff: [],
     });
   });
 });

@@ -77,6 +77,9 @@ describe.each(DB_KINDS)('trading sessions on %s', (kind) => {
       total: '0.00',
       driftedAccounts: [],
       unbalancedEntries: [],
+      negativeAccounts: [],
+      escrowGap: '0.00',
+      ordersOff: [],
     });
 
   it('fills a buy through the opening price at the auction price, not its limit (issue 11: 10.50 / 10.00)', async () => {

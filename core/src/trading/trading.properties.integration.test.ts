@@ -213,7 +213,14 @@ describe.each(DB_KINDS)('trading properties on %s', (kind) => {
 
   async function checkInvariants(users: string[], deposits: Map<string, bigint>) {
     const { db } = database;
-    expect(await auditLedger(db)).toEqual({ total: '0.00', driftedAccounts: [], unbalancedEntries: [] });
+    expect(await auditLedger(db)).toEqual({
+      total: '0.00',
+      driftedAccounts: [],
+      unbalancedEntries: [],
+      negativeAccounts: [],
+      escrowGap: '0.00',
+      ordersOff: [],
+    });
     const theirOrders = await db.select().from(orders).where(inArray(orders.userId, users));
     const theirFills = await db.select().from(fills).where(inArray(fills.userId, users));
     const theirPositions = await db.select().from(positions).where(inArray(positions.userId, users));

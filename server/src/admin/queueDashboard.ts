@@ -7,6 +7,7 @@ import {
   IPO_QUEUES,
   MARKET_QUEUES,
   PUSH_QUEUES,
+  STORE_QUEUES,
 } from '@bourse/shared';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -28,6 +29,7 @@ const DASHBOARD_QUEUES: readonly string[] = [
   ...Object.values(BLOCK_TRADE_QUEUES),
   ...Object.values(ACCOUNT_QUEUES),
   ...Object.values(PUSH_QUEUES),
+  ...Object.values(STORE_QUEUES),
 ];
 
 /** bull-board at /admin/queues for admins: every queue's jobs, their progress, failures and retries. */

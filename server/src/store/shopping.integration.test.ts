@@ -106,7 +106,14 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
       (await db().select().from(postings).where(eq(postings.accountId, external!.id))).length,
     ).toBeGreaterThan(0);
     const audit = await auditLedger(db());
-    expect(audit).toEqual({ total: '0.00', driftedAccounts: [], unbalancedEntries: [] });
+    expect(audit).toEqual({
+      total: '0.00',
+      driftedAccounts: [],
+      unbalancedEntries: [],
+      negativeAccounts: [],
+      escrowGap: '0.00',
+      ordersOff: [],
+    });
   });
 
   it('refuses bad addresses with the spec’s messages and writes nothing', async () => {
@@ -333,7 +340,14 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
       'payment:none>unpaid',
       'payment:unpaid>paid',
     ]);
-    expect(await auditLedger(db())).toEqual({ total: '0.00', driftedAccounts: [], unbalancedEntries: [] });
+    expect(await auditLedger(db())).toEqual({
+      total: '0.00',
+      driftedAccounts: [],
+      unbalancedEntries: [],
+      negativeAccounts: [],
+      escrowGap: '0.00',
+      ordersOff: [],
+    });
   });
 
   it('says Go Setting when no payment password is set, and Pay Fail with both figures when the balance is short', async () => {
@@ -462,7 +476,14 @@ describe.each(DB_KINDS)('cart, checkout, payment and orders on %s', (kind) => {
       ),
     );
     expect(paid.every((p) => p.status === 200)).toBe(true);
-    expect(await auditLedger(db())).toEqual({ total: '0.00', driftedAccounts: [], unbalancedEntries: [] });
+    expect(await auditLedger(db())).toEqual({
+      total: '0.00',
+      driftedAccounts: [],
+      unbalancedEntries: [],
+      negativeAccounts: [],
+      escrowGap: '0.00',
+      ordersOff: [],
+    });
   }, 120_000);
 
   it('expires an unpaid order at its deadline by its delayed job, or by the sweep, returning the stock', async () => {

@@ -32,6 +32,9 @@ describe.each(DB_KINDS)('orders in parallel on %s', (kind) => {
       total: '0.00',
       driftedAccounts: [],
       unbalancedEntries: [],
+      negativeAccounts: [],
+      escrowGap: '0.00',
+      ordersOff: [],
     });
   });
 

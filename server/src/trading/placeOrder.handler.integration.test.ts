@@ -46,6 +46,9 @@ describe.each(EMBEDDED_AND_POSTGRES)('POST /api/trade/orders on %s', (kind) => {
       total: '0.00',
       driftedAccounts: [],
       unbalancedEntries: [],
+      negativeAccounts: [],
+      escrowGap: '0.00',
+      ordersOff: [],
     });
   });
 

@@ -135,6 +135,9 @@ describe.each(DB_KINDS)('a round trip on %s', (kind) => {
       total: '0.00',
       driftedAccounts: [],
       unbalancedEntries: [],
+      negativeAccounts: [],
+      escrowGap: '0.00',
+      ordersOff: [],
     });
   });
 });

@@ -5,6 +5,7 @@ export const STORE_QUEUES = {
   orderExpiry: 'store-order-expiry',
   orderFulfilment: 'store-order-fulfilment',
   refunds: 'store-refunds',
+  payouts: 'store-payouts',
 } as const;
 export const STORE_ORDER_JOBS = { expire: 'expire', sweep: 'sweep' } as const;
 export const storeOrderExpireJobSchema = z.object({ orderId: z.string().uuid() });
@@ -37,3 +38,12 @@ export const STORE_REFUND_JOBS = { step: 'refund-step', sweep: 'sweep' } as cons
 export const storeRefundJobSchema = z.object({ refundId: z.string().uuid() });
 /** One job per refund and state: adding it twice is a no-op. */
 export const storeRefundJobId = (state: string, refundId: string) => `refund-${state}-${refundId}`;
+
+/**
+ * A completed order's payout to its shop (escrow → the owner's balance, minus the commission).
+ * The payout row's `due_at` is the record; one job per order, a sweep behind.
+ */
+export const STORE_PAYOUT_JOBS = { payout: 'payout', sweep: 'sweep' } as const;
+export const storePayoutJobSchema = z.object({ orderId: z.string().uuid() });
+/** One job per order: adding it twice is a no-op. */
+export const storePayoutJobId = (orderId: string) => `payout-${orderId}`;

@@ -96,7 +96,14 @@ describe('the allotment batch with its workers killed -9 mid-run (postgres)', ()
         (job) => job.data.ipoId === killed && job.stalledCounter > 0,
       );
       expect(rerun.length).toBeGreaterThan(0);
-      expect(await auditLedger(db)).toEqual({ total: '0.00', driftedAccounts: [], unbalancedEntries: [] });
+      expect(await auditLedger(db)).toEqual({
+        total: '0.00',
+        driftedAccounts: [],
+        unbalancedEntries: [],
+        negativeAccounts: [],
+        escrowGap: '0.00',
+        ordersOff: [],
+      });
     },
     CRASH_TEST_TIMEOUT_MS,
   );

@@ -126,7 +126,14 @@ describe.each([
       expect(counts).toMatchObject({ subscriptions: SUBSCRIBERS, ranges: SUBSCRIBERS, won_units: 2_000 });
       expect(counts.messages).toBe(counts.winners);
       expect(await verifyAllotment(db, '687212')).toMatchObject({ agree: true });
-      expect(await auditLedger(db)).toEqual({ total: '0.00', driftedAccounts: [], unbalancedEntries: [] });
+      expect(await auditLedger(db)).toEqual({
+        total: '0.00',
+        driftedAccounts: [],
+        unbalancedEntries: [],
+        negativeAccounts: [],
+        escrowGap: '0.00',
+        ordersOff: [],
+      });
     },
     CRASH_TEST_TIMEOUT_MS,
   );

@@ -131,7 +131,14 @@ describe.each(DB_KINDS)('the IPO calendar on %s', (kind) => {
     expect(byUser.get(rich)).toMatchObject({ paidUnits: 2, paidAmount: '12340.00' });
     expect(byUser.get(poor)).toMatchObject({ paidUnits: 2, paidAmount: '12340.00' });
     expect(await countMessages(db, 'paymentResult', '687701')).toBe(2);
-    expect(await auditLedger(db)).toEqual({ total: '0.00', driftedAccounts: [], unbalancedEntries: [] });
+    expect(await auditLedger(db)).toEqual({
+      total: '0.00',
+      driftedAccounts: [],
+      unbalancedEntries: [],
+      negativeAccounts: [],
+      escrowGap: '0.00',
+      ordersOff: [],
+    });
     const cash = await db.execute(
       sql`select a.user_id, a.balance from ledger_accounts a where a.kind = 'available' and a.user_id in (${rich}, ${poor})`,
     );

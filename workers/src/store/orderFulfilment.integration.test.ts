@@ -14,6 +14,7 @@ import { SimulatedCarrier, shipmentQueue, storeShipments } from '@bourse/core/st
 import { DB_KINDS, openTestDatabase } from '@bourse/core/store/logistics/testing';
 import { storeOrderEvents, storeOrders } from '@bourse/core/store/orderSchema.ts';
 import { cancelOrder } from '@bourse/core/store/orders.ts';
+import { payoutQueue } from '@bourse/core/store/payouts';
 import { insertKiteShop, insertShopper } from '@bourse/core/store/testing.ts';
 import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { storeFulfilmentJobId } from '@bourse/shared';
@@ -120,6 +121,7 @@ describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind
     const late = {
       db,
       queue: orderFulfilmentQueue(redis, prefix),
+      payouts: payoutQueue(redis, prefix),
       timings: fulfilmentTimingsOf(config),
       logistics: { carrier, queue: shipmentQueue(redis, prefix) },
     };
@@ -175,6 +177,7 @@ describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind
       expect(await runDueAutoSteps(late, new Date(Date.now() + 86_400_000))).toBe(0);
     } finally {
       await late.queue.close();
+      await late.payouts.close();
       await late.logistics.queue.close();
       await fulfilling.stop();
       await shipping.stop();

@@ -10,6 +10,7 @@ import {
   runDueAutoSteps,
 } from '@bourse/core/store';
 import { type Carrier, carrierOf, type DeliveredHook, shipmentQueue } from '@bourse/core/store/logistics';
+import { payoutQueue } from '@bourse/core/store/payouts';
 import { STORE_FULFILMENT_JOBS, STORE_QUEUES, storeFulfilmentJobSchema } from '@bourse/shared';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -70,9 +71,11 @@ export function orderFulfilmentService(options: OrderFulfilmentOptions = {}): Ba
       const bull = bullConnections(context.redisUrl, options.redisPrefix ?? context.redisPrefix);
       const queue = orderFulfilmentQueue(bull.redis, bull.redisPrefix);
       const shipments = shipmentQueue(bull.redis, bull.redisPrefix);
+      const payouts = payoutQueue(bull.redis, bull.redisPrefix);
       const deps: FulfilmentDeps = {
         db: context.database.db,
         queue,
+        payouts,
         timings: fulfilmentTimingsOf(context.config),
         logistics: { carrier: options.carrier ?? carrierOf(context.config), queue: shipments },
       };
@@ -93,6 +96,7 @@ export function orderFulfilmentService(options: OrderFulfilmentOptions = {}): Ba
         async stop() {
           await worker.close();
           await shipments.close();
+          await payouts.close();
           await queue.close();
           bull.disconnect();
         },

@@ -111,7 +111,14 @@ describe('the matcher killed in the middle of a burst of fills (postgres)', () =
       const held = await allPositions(db);
       expect(held).toHaveLength(USERS);
       for (const p of held) expect(p.quantity).toBe(ORDER_QUANTITY);
-      expect(await auditLedger(db)).toEqual({ total: '0.00', driftedAccounts: [], unbalancedEntries: [] });
+      expect(await auditLedger(db)).toEqual({
+        total: '0.00',
+        driftedAccounts: [],
+        unbalancedEntries: [],
+        negativeAccounts: [],
+        escrowGap: '0.00',
+        ordersOff: [],
+      });
     },
     CRASH_TEST_TIMEOUT_MS,
   );

@@ -134,6 +134,11 @@ async function refundedSoFar(db: Db, orderId: string): Promise<Dec> {
 
 const paidOf = (order: OrderRow) => (order.payment === 'unpaid' ? new Dec(0) : new Dec(order.total));
 
+/** What an order paid and refunds have not given back: what may still be refunded, or paid out to its shop. */
+export async function unrefundedOf(db: Db, order: OrderRow): Promise<Dec> {
+  return paidOf(order).minus(await refundedSoFar(db, order.id));
+}
+
 async function openRefundOf(db: Db, orderId: string): Promise<RefundRow | undefined> {
   const [row] = await db
     .select(listed)
@@ -267,7 +272,7 @@ export async function requestRefund(
     const raced = await replay(tx, userId, key, hash);
     if (raced) return { replayed: raced, outcome: null };
     if (await openRefundOf(tx, order.id)) throw new DomainError('refund.alreadyRequested');
-    const refundable = paidOf(order).minus(await refundedSoFar(tx, order.id));
+    const refundable = await unrefundedOf(tx, order);
     if (!planStoreOrderAction(order, 'requestRefund') || refundable.lte(0))
       throw new DomainError('refund.notRefundable');
     if (new Dec(request.amount).gt(refundable))
@@ -376,7 +381,7 @@ async function decideLocked(
 
 /**
  * Executes an approved refund (sent, after granted): credits the shopper's storefront balance
- * from the store's sales in one `storeRefund` entry, refunds the order's payment in whole or in
+ * from escrow in one `storeRefund` entry, refunds the order's payment in whole or in
  * part, and closes the case. The refund's state under its row lock makes a retry find it done.
  */
 async function executeLocked(
@@ -387,7 +392,7 @@ async function executeLocked(
   who: RefundDecider,
   now: Date,
 ): Promise<Outcome> {
-  const remaining = paidOf(order).minus(await refundedSoFar(tx, order.id));
+  const remaining = await unrefundedOf(tx, order);
   const amount = new Dec(refund.amount);
   const { order: moved } = await transition(
     tx,
@@ -396,7 +401,7 @@ async function executeLocked(
     now,
   );
   const wallet = await lockWallet(tx, refund.userId);
-  const entryId = await postWallet(tx, wallet, 'storeRefund', 'storeSales', 'storeBalance', amount, now);
+  const entryId = await postWallet(tx, wallet, 'storeRefund', 'storeEscrow', 'storeBalance', amount, now);
   const row = await update(tx, refund.id, { state: 'refunded', entryId, executedAt: now, dueAt: null });
   await record(tx, refund.id, 'refunded', who.actor, actorId(who), now);
   const sent = await notify(tx, message(row, moved.number, 'refunded'));

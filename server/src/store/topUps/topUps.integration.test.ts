@@ -275,6 +275,9 @@ describe.each(DB_KINDS)('storefront top-ups on %s', (kind) => {
       total: '0.00',
       driftedAccounts: [],
       unbalancedEntries: [],
+      negativeAccounts: [],
+      escrowGap: '0.00',
+      ordersOff: [],
     });
   });
 

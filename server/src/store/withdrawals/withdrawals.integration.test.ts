@@ -30,7 +30,14 @@ import { signUpAdmin, useTestServer } from '../../testing/testServer.ts';
 import { listenOnUser } from '../../testing/userSocket.ts';
 
 const PATH = '/api/store/withdrawals';
-const BALANCED = { total: '0.00', driftedAccounts: [], unbalancedEntries: [] };
+const BALANCED = {
+  total: '0.00',
+  driftedAccounts: [],
+  unbalancedEntries: [],
+  negativeAccounts: [],
+  escrowGap: '0.00',
+  ordersOff: [],
+};
 
 describe.each(DB_KINDS)('storefront withdrawals on %s', (kind) => {
   const t = useTestServer(kind, {
