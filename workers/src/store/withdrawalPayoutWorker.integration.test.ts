@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DB_KINDS, openTestDatabase } from '@bourse/core/banking/testing';
-import { auditLedger } from '@bourse/core/ledger/audit.ts';
+import { auditLedger, HEALTHY_LEDGER } from '@bourse/core/ledger/audit.ts';
 import { type Database, loadConfig } from '@bourse/core/platform';
 import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { Redis } from 'ioredis';
@@ -17,7 +17,6 @@ import {
 import { withdrawalPayoutService } from './withdrawalPayoutWorker.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const BALANCED = { total: '0.00', driftedAccounts: [], unbalancedEntries: [] };
 
 /** A bank that answers in milliseconds, with every kind of trouble at once. */
 const TROUBLED: SimulatedBankOptions = {
@@ -73,7 +72,7 @@ describe.each(DB_KINDS)('the withdrawal payout worker on %s', (kind) => {
     await startWorker();
     await vi.waitFor(async () => expect(await payingCount(db)).toBe(0), { timeout: 240_000, interval: 100 });
 
-    expect(await auditLedger(db)).toEqual(BALANCED);
+    expect(await auditLedger(db)).toEqual(HEALTHY_LEDGER);
     expect(await wrongWithdrawalEntries(db)).toBe(0);
     for (const w of await walletsByShopper(db)) {
       expect({ balance: w.balance, frozen: w.frozen }).toEqual({ balance: w.expected, frozen: '0.00' });
@@ -105,7 +104,7 @@ describe.each(DB_KINDS)('the withdrawal payout worker on %s', (kind) => {
     ]);
     const mine = (await walletsByShopper(db)).find((w) => w.userId === shopper.userId);
     expect(mine).toMatchObject({ balance: STARTING_BALANCE.toFixed(2), frozen: '0.00', messages: 2 });
-    expect(await auditLedger(db)).toEqual(BALANCED);
+    expect(await auditLedger(db)).toEqual(HEALTHY_LEDGER);
   }, 90_000);
 
   it('re-enqueues paying withdrawals from PostgreSQL when Redis has lost the queues', async () => {
@@ -118,7 +117,7 @@ describe.each(DB_KINDS)('the withdrawal payout worker on %s', (kind) => {
     expect(await payingCount(db)).toBe(4);
     await startWorker({ timeoutRate: 0, lostCallbackRate: 0 });
     await vi.waitFor(async () => expect(await payingCount(db)).toBe(0), { timeout: 60_000, interval: 100 });
-    expect(await auditLedger(db)).toEqual(BALANCED);
+    expect(await auditLedger(db)).toEqual(HEALTHY_LEDGER);
     expect(await wrongWithdrawalEntries(db)).toBe(0);
     for (const w of await walletsByShopper(db)) expect(w.balance).toBe(w.expected);
   }, 90_000);
