@@ -43,6 +43,8 @@ export const storeShops = pgTable(
     /** Freight per order: a flat USD amount, free from `freight_free_over` when set. */
     freightFlat: numeric('freight_flat', { precision: 12, scale: 2 }).notNull(),
     freightFreeOver: numeric('freight_free_over', { precision: 12, scale: 2 }),
+    /** The user whose shop it is (a merchant application approved); seeded shops have none. */
+    ownerUserId: uuid('owner_user_id').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,2 @@
+ALTER TABLE "store_shops" ADD COLUMN "owner_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "store_shops" ADD CONSTRAINT "store_shops_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
