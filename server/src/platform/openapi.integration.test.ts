@@ -9,6 +9,7 @@ import {
   ipoRoutes,
   logisticsRoutes,
   marketRoutes,
+  merchantRoutes,
   messageRoutes,
   passwordResetRoutes,
   priceAlertRoutes,
@@ -62,6 +63,7 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       fundRecordRoutes,
       topUpRoutes,
       withdrawalRoutes,
+      merchantRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));

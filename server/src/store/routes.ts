@@ -3,6 +3,7 @@ import {
   storeRoutes as contracts,
   fundRecordRoutes,
   logisticsRoutes,
+  merchantRoutes,
   refundRoutes,
   reviewRoutes,
   shoppingRoutes as shopping,
@@ -34,6 +35,13 @@ import { followsHandler } from './follows.handler.ts';
 import { fundRecordsHandler } from './fundRecords.handler.ts';
 import { homeHandler } from './home.handler.ts';
 import { shipmentHandler } from './logistics/shipment.handler.ts';
+import {
+  adminMerchantsHandler,
+  applyHandler,
+  approveMerchantHandler,
+  merchantStatusHandler,
+  refuseMerchantHandler,
+} from './merchants/merchant.handlers.ts';
 import { cancelOrderHandler, confirmReceiptHandler, orderHandler, ordersHandler } from './orders.handlers.ts';
 import { productHandler } from './product.handler.ts';
 import { productsHandler } from './products.handler.ts';
@@ -127,4 +135,9 @@ export const storeRoutes = [
   route(refundRoutes.adminApprove, approveRefundHandler),
   route(refundRoutes.adminRefuse, refuseRefundHandler),
   route(refundRoutes.adminConfirmReturn, confirmReturnHandler),
+  route(merchantRoutes.apply, applyHandler),
+  route(merchantRoutes.status, merchantStatusHandler),
+  route(merchantRoutes.adminList, adminMerchantsHandler),
+  route(merchantRoutes.adminApprove, approveMerchantHandler),
+  route(merchantRoutes.adminRefuse, refuseMerchantHandler),
 ];

@@ -4,6 +4,7 @@ export * from './contracts.ts';
 export * from './fundRecords.ts';
 export * from './jobs.ts';
 export * from './logistics.ts';
+export * from './merchants.ts';
 export * from './orderStates.ts';
 export * from './refunds.ts';
 export * from './reviews.ts';
