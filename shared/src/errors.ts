@@ -203,6 +203,7 @@ export const ERRORS = {
   'seller.orderNotFound': 404,
   'seller.refundNotFound': 404,
   'seller.nameRequired': 400,
+  'seller.descriptionRequired': 400,
   'seller.textTooLong': 400,
   'seller.specsRequired': 400,
   'seller.badSpec': 400,

@@ -16,6 +16,7 @@ import {
   pushRoutes,
   refundRoutes,
   reviewRoutes,
+  sellerRoutes,
   shoppingRoutes,
   storeRoutes,
   supportRoutes,
@@ -64,6 +65,7 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       topUpRoutes,
       withdrawalRoutes,
       merchantRoutes,
+      sellerRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));

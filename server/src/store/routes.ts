@@ -6,6 +6,7 @@ import {
   merchantRoutes,
   refundRoutes,
   reviewRoutes,
+  sellerRoutes,
   shoppingRoutes as shopping,
   topUpRoutes,
   withdrawalRoutes,
@@ -62,6 +63,7 @@ import { myReviewsHandler } from './reviews/mine.handler.ts';
 import { productReviewsHandler } from './reviews/product.handler.ts';
 import { writeReviewHandler } from './reviews/write.handler.ts';
 import { searchHandler } from './search.handler.ts';
+import * as seller from './seller/seller.handlers.ts';
 import { shopHandler } from './shop.handler.ts';
 import { adminTopUpsHandler, passTopUpHandler, refuseTopUpHandler } from './topUps/admin.handlers.ts';
 import { createTopUpHandler } from './topUps/create.handler.ts';
@@ -140,4 +142,15 @@ export const storeRoutes = [
   route(merchantRoutes.adminList, adminMerchantsHandler),
   route(merchantRoutes.adminApprove, approveMerchantHandler),
   route(merchantRoutes.adminRefuse, refuseMerchantHandler),
+  route(sellerRoutes.shop, seller.sellerShopHandler),
+  route(sellerRoutes.products, seller.sellerProductsHandler),
+  route(sellerRoutes.product, seller.sellerProductHandler),
+  route(sellerRoutes.createProduct, seller.createProductHandler),
+  route(sellerRoutes.editProduct, seller.editProductHandler),
+  route(sellerRoutes.orders, seller.sellerOrdersHandler),
+  route(sellerRoutes.ship, seller.shipOrderHandler),
+  route(sellerRoutes.refunds, seller.sellerRefundsHandler),
+  route(sellerRoutes.approveRefund, seller.approveRefundHandler),
+  route(sellerRoutes.refuseRefund, seller.refuseRefundHandler),
+  route(sellerRoutes.confirmReturn, seller.confirmReturnHandler),
 ];

@@ -8,6 +8,7 @@ export * from './merchants.ts';
 export * from './orderStates.ts';
 export * from './refunds.ts';
 export * from './reviews.ts';
+export * from './seller.ts';
 export * from './shopping.ts';
 export * from './topUps.ts';
 export * from './withdrawals.ts';

@@ -1,7 +1,6 @@
 import {
   type AdminMerchantApplicationView,
   DomainError,
-  LOCALES,
   type MerchantApplicationRequest,
   type MerchantApplicationView,
   type MerchantRefusalReason,
@@ -16,8 +15,8 @@ import type { MessagePublisher } from '../../messages/publisher.ts';
 import type { Db } from '../../platform/database.ts';
 import type { SniffedType } from '../../platform/fileType.ts';
 import { stripImageMetadata } from '../../platform/imageMetadata.ts';
-import { type Localised, storeShops } from '../schema.ts';
-import { searchTextOf } from '../searchText.ts';
+import { storeShops } from '../schema.ts';
+import { inEveryLanguage, searchTextOf } from '../searchText.ts';
 import { storeMerchantApplications } from './schema.ts';
 
 export interface MerchantDeps {
@@ -189,7 +188,7 @@ export async function decideMerchantApplication(
     }
     // One shop per owner: an application that slipped in beside an approved one is refused here.
     if ((await shopOwnedBy(tx, application.userId)) !== null) throw new DomainError('merchant.alreadySeller');
-    const name = Object.fromEntries(LOCALES.map((l) => [l, application.shopName])) as Localised;
+    const name = inEveryLanguage(application.shopName);
     const [shop] = await tx
       .insert(storeShops)
       .values({
