@@ -6,7 +6,7 @@ import { givePayPassword } from '../identity/testing.ts';
 import type { Db } from '../platform/database.ts';
 import { createUser } from '../trading/testing/serviceDeps.ts';
 import { storeAddresses } from './orderSchema.ts';
-import { type Localised, storeProductSpecs, storeProducts, storeShops } from './schema.ts';
+import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 import { inEveryLanguage } from './searchText.ts';
 import { openDemoWallet } from './wallet.ts';
 
