@@ -4,6 +4,7 @@ import { pageQuery, pageResponse } from '../contracts/paging.ts';
 import { LOCALES, type Locale } from '../i18n/locales.ts';
 import { Dec, isDecimalString } from '../money.ts';
 import { SPEC_KINDS, STORE_CATEGORIES } from './categories.ts';
+import { storeShopCardSchema } from './contracts.ts';
 import { adminRefundSchema, refundIdBody, refuseRefundBody } from './refunds.ts';
 import { storeOrderSchema } from './shopping.ts';
 
@@ -100,14 +101,7 @@ export const sellerProductSchema = z.object({
 export type SellerProduct = z.infer<typeof sellerProductSchema>;
 
 /** The shop a seller runs, with its figures. */
-export const sellerShopSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  logoUrl: z.string(),
-  fans: z.number().int(),
-  sales: z.number().int(),
-  favourableRate: z.string(),
-  totalSales: z.string(),
+export const sellerShopSchema = storeShopCardSchema.extend({
   productCount: z.number().int(),
   toShip: z.number().int(),
   openRefunds: z.number().int(),

@@ -7,10 +7,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { useLoad } from '../../lib/useLoad.ts';
+import { useItemAction } from '../../shared-ui/useItemAction.ts';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { approveMerchant, fetchAuditingMerchants, fetchCategories, refuseMerchant } from './adminApi.ts';
 import { DecisionBar } from './DecisionBar.tsx';
-import { useDeskAction } from './useDeskAction.ts';
 
 function MerchantItem({
   item,
@@ -24,7 +24,7 @@ function MerchantItem({
   const { t } = useTranslation('admin');
   const [note, setNote] = useState('');
   const [reason, setReason] = useState<MerchantRefusalReason>('licenceUnclear');
-  const [busy, run] = useDeskAction(onDone);
+  const [busy, run] = useItemAction(onDone);
 
   const decide = (outcome: 'pass' | 'refuse') =>
     run(async () => {

@@ -11,7 +11,7 @@ import {
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { type FulfilmentDeps, shipLocked } from '../autoFulfilment.ts';
-import { productImageUrl, shopLogoUrl } from '../catalogue.ts';
+import { productImageUrl, shopCardColumns, toShopCard } from '../catalogue.ts';
 import { shopOwnedBy } from '../merchants/merchants.ts';
 import { storeOrders } from '../orderSchema.ts';
 import { lockOrders, orderViews } from '../orders.ts';
@@ -44,7 +44,7 @@ const ordersOfShop = (db: Db, shopId: number) =>
 
 export async function sellerShop(db: Db, shopId: number, locale: Locale): Promise<SellerShop> {
   const [[shop], productCount, shipCount, openRefunds] = await Promise.all([
-    db.select().from(storeShops).where(eq(storeShops.id, shopId)),
+    db.select(shopCardColumns).from(storeShops).where(eq(storeShops.id, shopId)),
     db.$count(storeProducts, eq(storeProducts.shopId, shopId)),
     db.$count(storeOrders, toShip(shopId)),
     db.$count(
@@ -57,13 +57,7 @@ export async function sellerShop(db: Db, shopId: number, locale: Locale): Promis
   ]);
   if (!shop) throw new DomainError('seller.notSeller');
   return {
-    id: shop.id,
-    name: shop.name[locale],
-    logoUrl: shopLogoUrl(shop.id),
-    fans: shop.fans,
-    sales: shop.sales,
-    favourableRate: shop.favourableRate,
-    totalSales: shop.totalSales,
+    ...toShopCard(shop, locale),
     productCount,
     toShip: shipCount,
     openRefunds,

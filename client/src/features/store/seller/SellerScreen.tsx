@@ -10,14 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { currentLocale } from '../../../i18n/index.ts';
 import { formatDate } from '../../../lib/date/formatDate.ts';
-import { messageOf } from '../../../lib/http/ApiError.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { Button } from '../../../shared-ui/Button.tsx';
 import { LoadingOr } from '../../../shared-ui/LoadingOr.tsx';
 import { LoadState } from '../../../shared-ui/LoadState.tsx';
 import { Screen } from '../../../shared-ui/Screen.tsx';
 import { Segmented } from '../../../shared-ui/Segmented.tsx';
-import { toast } from '../../../shared-ui/toast/toastStore.ts';
+import { useItemAction } from '../../../shared-ui/useItemAction.ts';
 import { usePrice } from '../format.ts';
 import {
   approveShopRefund,
@@ -34,26 +33,6 @@ import './seller.css';
 
 const TABS = ['products', 'orders', 'refunds'] as const;
 type Tab = (typeof TABS)[number];
-
-/** One action on a listed item: busy while it runs, its line toasted, the list reloaded after a success. */
-function useSellerAction(onDone: () => void): [boolean, (action: () => Promise<string>) => void] {
-  const [busy, setBusy] = useState(false);
-  const run = (action: () => Promise<string>) => {
-    setBusy(true);
-    action().then(
-      (done) => {
-        toast.success(done);
-        setBusy(false);
-        onDone();
-      },
-      (error: unknown) => {
-        toast.fail(messageOf(error));
-        setBusy(false);
-      },
-    );
-  };
-  return [busy, run];
-}
 
 function ProductRow({ product }: { product: SellerProduct }) {
   const { t } = useTranslation('store');
@@ -102,7 +81,7 @@ function ProductsTab() {
 function OrderRow({ order, onDone }: { order: StoreOrder; onDone: () => void }) {
   const { t } = useTranslation('store');
   const price = usePrice();
-  const [busy, run] = useSellerAction(onDone);
+  const [busy, run] = useItemAction(onDone);
   return (
     <li className="seller-item" data-testid="seller-order">
       <div className="fund-record__main">
@@ -158,7 +137,7 @@ function RefundRow({ refund, onDone }: { refund: AdminRefundView; onDone: () => 
   const { t } = useTranslation('store');
   const price = usePrice();
   const [reason, setReason] = useState<RefundRefusalReason>('noEvidence');
-  const [busy, run] = useSellerAction(onDone);
+  const [busy, run] = useItemAction(onDone);
   return (
     <li className="seller-item" data-testid="seller-refund" data-state={refund.state}>
       <div className="fund-record__main">
