@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/date/formatDate.ts';
 import type { FieldErrors } from '../../../lib/forms.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { Button } from '../../../shared-ui/Button.tsx';
-import { Field } from '../../../shared-ui/Field.tsx';
+import { Field, FieldError } from '../../../shared-ui/Field.tsx';
 import { LoadingOr } from '../../../shared-ui/LoadingOr.tsx';
 import { Screen } from '../../../shared-ui/Screen.tsx';
 import { toast } from '../../../shared-ui/toast/toastStore.ts';
@@ -54,7 +54,11 @@ function ApplyForm({ onSent }: { onSent: () => void }) {
   const [errors, setErrors] = useState<FieldErrors<MerchantField>>({});
   const { busy, failure, run } = useFormSubmit();
   const categories = useCategoryNames();
-  const set = (patch: Partial<MerchantForm>) => setForm((f) => ({ ...f, ...patch }));
+  const set = (patch: Partial<MerchantForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    // A field's error goes once it is changed; the next submit checks it again.
+    setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -83,27 +87,29 @@ function ApplyForm({ onSent }: { onSent: () => void }) {
         error={errors.shopName}
         data-testid="merchant-shop-name"
       />
-      <label className={`field${errors.category ? ' field--invalid' : ''}`}>
-        <span className="field__label">{t('merchant.category')}</span>
-        <select
-          className="field__input"
-          value={form.category}
-          onChange={(e) => set({ category: e.target.value })}
-          data-testid="merchant-category"
-        >
-          <option value="">{t('merchant.chooseCategory')}</option>
-          {categories.map((c) => (
-            <option key={c.key} value={c.key}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        {errors.category ? (
-          <span className="field__error" role="alert">
-            {errors.category}
-          </span>
-        ) : null}
-      </label>
+      <div className={`field${errors.category ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor="merchant-category">
+          {t('merchant.category')}
+        </label>
+        <div className="field__control">
+          <select
+            id="merchant-category"
+            className="field__input"
+            value={form.category}
+            onChange={(e) => set({ category: e.target.value })}
+            aria-invalid={errors.category ? true : undefined}
+            data-testid="merchant-category"
+          >
+            <option value="">{t('merchant.chooseCategory')}</option>
+            {categories.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <FieldError id="merchant-category-error" error={errors.category} />
+      </div>
       <Field
         label={t('merchant.contact')}
         name="contact"

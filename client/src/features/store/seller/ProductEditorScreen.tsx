@@ -86,10 +86,13 @@ function Editor({ product }: { product: SellerProduct | null }) {
 
   return (
     <form className="card form" onSubmit={submit} noValidate aria-label={t('seller.editor')}>
-      <label className="field">
-        <span className="field__label">{t('merchant.category')}</span>
+      <div className="field">
+        <label className="field__label" htmlFor="product-category">
+          {t('merchant.category')}
+        </label>
         <select
-          className="field__input"
+          id="product-category"
+          className="field__input seller-select"
           value={form.category}
           onChange={(e) => setForm((f) => ({ ...f, category: e.target.value }))}
           data-testid="product-category"
@@ -101,11 +104,14 @@ function Editor({ product }: { product: SellerProduct | null }) {
             </option>
           ))}
         </select>
-      </label>
-      <label className="field">
-        <span className="field__label">{t('seller.language')}</span>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="product-language">
+          {t('seller.language')}
+        </label>
         <select
-          className="field__input"
+          id="product-language"
+          className="field__input seller-select"
           value={language}
           onChange={(e) => setLanguage(e.target.value as Locale)}
           data-testid="product-language"
@@ -117,7 +123,7 @@ function Editor({ product }: { product: SellerProduct | null }) {
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <p className="form__hint">{t('seller.languageHint')}</p>
       <Field
         label={t('seller.name')}
@@ -127,9 +133,12 @@ function Editor({ product }: { product: SellerProduct | null }) {
         onChange={(text) => setForm((f) => ({ ...f, name: { ...f.name, [language]: text } }))}
         data-testid="product-name"
       />
-      <label className="field">
-        <span className="field__label">{t('seller.description')}</span>
+      <div className="field">
+        <label className="field__label" htmlFor="product-description">
+          {t('seller.description')}
+        </label>
         <textarea
+          id="product-description"
           className="field__input seller-textarea"
           maxLength={2000}
           rows={4}
@@ -139,7 +148,7 @@ function Editor({ product }: { product: SellerProduct | null }) {
           }
           data-testid="product-description"
         />
-      </label>
+      </div>
       <fieldset className="seller-specs">
         <legend className="field__label">{t('seller.specs')}</legend>
         {form.specs.map((spec, i) => (
