@@ -369,6 +369,21 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     lazy: lazyScreen(() => store().then((m) => m.WithdrawScreen), ['store']),
   },
   {
+    path: '/store/merchant',
+    id: 'merchant',
+    lazy: lazyScreen(() => store().then((m) => m.MerchantScreen), ['store']),
+  },
+  {
+    path: '/seller',
+    id: 'sellerConsole',
+    lazy: lazyScreen(() => store().then((m) => m.SellerScreen), ['store']),
+  },
+  {
+    path: '/seller/product',
+    id: 'productEditor',
+    lazy: lazyScreen(() => store().then((m) => m.ProductEditorScreen), ['store']),
+  },
+  {
     path: '/store/refund/apply',
     id: 'applyRefund',
     lazy: lazyScreen(() => store().then((m) => m.RefundApplyScreen), ['store']),

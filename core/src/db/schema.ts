@@ -30,6 +30,7 @@ export { databaseInstance, serverKeys } from '../platform/schema.ts';
 export { pushDeliveries, pushPreferences, pushSubscriptions } from '../push/schema.ts';
 export { storeComplaints } from '../store/complaints/schema.ts';
 export { storeShipmentEvents, storeShipments } from '../store/logistics/schema.ts';
+export { storeMerchantApplications } from '../store/merchants/schema.ts';
 export {
   storeAddresses,
   storeCartLines,

@@ -85,6 +85,24 @@ export const completionDue = (timings: FulfilmentTimings, at: Date) =>
   new Date(at.getTime() + timings.afterSaleWindowMs);
 
 /**
+ * Ships a paid order locked by the caller's transaction `tx`: the carrier's shipment and its
+ * tracking number are booked in it, and the order moves to shipped. The automatic step and the
+ * seller console's "mark shipped" both ship through here.
+ */
+export async function shipLocked(
+  logistics: FulfilmentDeps['logistics'],
+  tx: Db,
+  order: OrderRow,
+  now: Date,
+): Promise<void> {
+  const { trackingNo } = await startShipment(
+    { ...logistics, db: tx, now: () => now },
+    { orderId: order.id, userId: order.userId },
+  );
+  await transition(tx, order, 'ship', now, { trackingNo, nextAutoAt: null });
+}
+
+/**
  * Runs an order's due automatic step, if it is still due: ships it (the carrier's shipment and
  * its tracking number in the same transaction), confirms its receipt, or completes it. Answers
  * the step it took, and queues the next one it arms.
@@ -104,11 +122,7 @@ export async function runAutoStep(
       return null;
     }
     if (step === 'ship') {
-      const { trackingNo } = await startShipment(
-        { ...deps.logistics, db: tx, now: () => now },
-        { orderId, userId: order.userId },
-      );
-      await transition(tx, order, 'ship', now, { trackingNo, nextAutoAt: null });
+      await shipLocked(deps.logistics, tx, order, now);
       return { step, next: null };
     }
     if (step === 'receive') {

@@ -43,7 +43,7 @@ export const storeShops = pgTable(
     /** Freight per order: a flat USD amount, free from `freight_free_over` when set. */
     freightFlat: numeric('freight_flat', { precision: 12, scale: 2 }).notNull(),
     freightFreeOver: numeric('freight_free_over', { precision: 12, scale: 2 }),
-    /** The seller its payouts go to; null for the platform's own shops (the seeded ones). */
+    /** The user whose shop it is (a merchant application approved) and whom its payouts go to; null for the platform's own shops (the seeded ones). */
     ownerUserId: uuid('owner_user_id').references(() => users.id),
     createdAt: createdAt(),
   },

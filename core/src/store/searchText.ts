@@ -1,4 +1,9 @@
+import { LOCALES } from '@bourse/shared';
 import type { Localised } from './schema.ts';
+
+/** The same text in each of the seven languages: a shop's or a spec's name as its seller typed it. */
+export const inEveryLanguage = (text: string): Localised =>
+  Object.fromEntries(LOCALES.map((locale) => [locale, text])) as Localised;
 
 /**
  * What search matches against: every language's text, NFKC-normalised (full-width letters

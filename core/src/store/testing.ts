@@ -1,17 +1,16 @@
 /** Test helpers of the storefront: names in every language and an address that passes validation. */
 import { randomUUID } from 'node:crypto';
-import { Dec, LOCALES } from '@bourse/shared';
+import { Dec } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { givePayPassword } from '../identity/testing.ts';
 import type { Db } from '../platform/database.ts';
 import { createUser } from '../trading/testing/serviceDeps.ts';
 import { storeAddresses } from './orderSchema.ts';
-import { type Localised, storeProductSpecs, storeProducts, storeShops } from './schema.ts';
+import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
+import { inEveryLanguage } from './searchText.ts';
 import { openDemoWallet } from './wallet.ts';
 
-/** The same text in each of the seven languages, for shops and products made by tests. */
-export const inEveryLanguage = (text: string): Localised =>
-  Object.fromEntries(LOCALES.map((locale) => [locale, text])) as Localised;
+export { inEveryLanguage };
 
 /** A delivery address every check accepts. */
 export const SAMPLE_ADDRESS = {

@@ -27,6 +27,7 @@ import {
   SHOP_LOGO_PATH,
   shopLogoHandler,
 } from '../store/images.handler.ts';
+import { MERCHANT_LICENCE_PATH, merchantLicenceHandler } from '../store/merchants/merchant.handlers.ts';
 import { REFUND_PROOF_PATH, refundProofHandler } from '../store/refunds/proof.handler.ts';
 import { REVIEW_PICTURE_PATH, reviewPictureHandler } from '../store/reviews/picture.handler.ts';
 import { storeRoutes } from '../store/routes.ts';
@@ -74,6 +75,7 @@ function apiRouter(app: AppContext): Router {
   router.get(SUPPORT_PICTURE_PATH, supportPictureHandler(app));
   router.get(TOP_UP_EVIDENCE_PATH, adminOnly(app), topUpEvidenceHandler(app));
   router.get(REFUND_PROOF_PATH, adminOnly(app), refundProofHandler(app));
+  router.get(MERCHANT_LICENCE_PATH, adminOnly(app), merchantLicenceHandler(app));
   const openapi = openApiDocument(API_ROUTES.map((r) => r.contract));
   router.get('/openapi.json', (_req, res) => {
     res.json(openapi);

@@ -9,12 +9,14 @@ import {
   ipoRoutes,
   logisticsRoutes,
   marketRoutes,
+  merchantRoutes,
   messageRoutes,
   passwordResetRoutes,
   priceAlertRoutes,
   pushRoutes,
   refundRoutes,
   reviewRoutes,
+  sellerRoutes,
   shoppingRoutes,
   storeRoutes,
   supportRoutes,
@@ -62,6 +64,8 @@ describe.each(DB_KINDS)('GET /api/openapi.json on %s', (kind) => {
       fundRecordRoutes,
       topUpRoutes,
       withdrawalRoutes,
+      merchantRoutes,
+      sellerRoutes,
     ]
       .flatMap((routes) => Object.values(routes))
       .map((c) => `${c.method} /api${c.path}`.replace(/:(\w+)/g, '{$1}'));

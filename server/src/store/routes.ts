@@ -3,8 +3,10 @@ import {
   storeRoutes as contracts,
   fundRecordRoutes,
   logisticsRoutes,
+  merchantRoutes,
   refundRoutes,
   reviewRoutes,
+  sellerRoutes,
   shoppingRoutes as shopping,
   topUpRoutes,
   withdrawalRoutes,
@@ -34,6 +36,13 @@ import { followsHandler } from './follows.handler.ts';
 import { fundRecordsHandler } from './fundRecords.handler.ts';
 import { homeHandler } from './home.handler.ts';
 import { shipmentHandler } from './logistics/shipment.handler.ts';
+import {
+  adminMerchantsHandler,
+  applyHandler,
+  approveMerchantHandler,
+  merchantStatusHandler,
+  refuseMerchantHandler,
+} from './merchants/merchant.handlers.ts';
 import { cancelOrderHandler, confirmReceiptHandler, orderHandler, ordersHandler } from './orders.handlers.ts';
 import { productHandler } from './product.handler.ts';
 import { productsHandler } from './products.handler.ts';
@@ -54,6 +63,7 @@ import { myReviewsHandler } from './reviews/mine.handler.ts';
 import { productReviewsHandler } from './reviews/product.handler.ts';
 import { writeReviewHandler } from './reviews/write.handler.ts';
 import { searchHandler } from './search.handler.ts';
+import * as seller from './seller/seller.handlers.ts';
 import { shopHandler } from './shop.handler.ts';
 import { adminTopUpsHandler, passTopUpHandler, refuseTopUpHandler } from './topUps/admin.handlers.ts';
 import { createTopUpHandler } from './topUps/create.handler.ts';
@@ -127,4 +137,20 @@ export const storeRoutes = [
   route(refundRoutes.adminApprove, approveRefundHandler),
   route(refundRoutes.adminRefuse, refuseRefundHandler),
   route(refundRoutes.adminConfirmReturn, confirmReturnHandler),
+  route(merchantRoutes.apply, applyHandler),
+  route(merchantRoutes.status, merchantStatusHandler),
+  route(merchantRoutes.adminList, adminMerchantsHandler),
+  route(merchantRoutes.adminApprove, approveMerchantHandler),
+  route(merchantRoutes.adminRefuse, refuseMerchantHandler),
+  route(sellerRoutes.shop, seller.sellerShopHandler),
+  route(sellerRoutes.products, seller.sellerProductsHandler),
+  route(sellerRoutes.product, seller.sellerProductHandler),
+  route(sellerRoutes.createProduct, seller.createProductHandler),
+  route(sellerRoutes.editProduct, seller.editProductHandler),
+  route(sellerRoutes.orders, seller.sellerOrdersHandler),
+  route(sellerRoutes.ship, seller.shipOrderHandler),
+  route(sellerRoutes.refunds, seller.sellerRefundsHandler),
+  route(sellerRoutes.approveRefund, seller.approveRefundHandler),
+  route(sellerRoutes.refuseRefund, seller.refuseRefundHandler),
+  route(sellerRoutes.confirmReturn, seller.confirmReturnHandler),
 ];

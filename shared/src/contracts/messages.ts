@@ -3,6 +3,7 @@ import { defineRoute } from '../api/route.ts';
 import { BLOCK_REFUSAL_REASONS } from '../blockTrade/blockOrder.ts';
 import { isDecimalString } from '../money.ts';
 import { SHIPMENT_EVENTS, TRACKING_NO_PATTERN } from '../store/logistics.ts';
+import { MERCHANT_REFUSAL_REASONS } from '../store/merchants.ts';
 import { REFUND_REFUSAL_REASONS, REFUND_STEPS } from '../store/refunds.ts';
 import { TOP_UP_METHODS, TOP_UP_REFUSAL_REASONS } from '../store/topUps.ts';
 import { WITHDRAWAL_REFUSAL_REASONS } from '../store/withdrawals.ts';
@@ -30,6 +31,7 @@ export const MESSAGE_KINDS = [
   'withdrawalResult',
   'refundUpdate',
   'ordersExpired',
+  'merchantResult',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -119,6 +121,13 @@ export const messageParamsSchemas = {
     amount: money,
     cardTail: z.string(),
     reason: z.enum(WITHDRAWAL_REFUSAL_REASONS).optional(),
+  }),
+  /** Back office decided the user's merchant application: passed (the shop `shopId` is open), or refused for `reason`. */
+  merchantResult: z.object({
+    status: z.enum(['passed', 'refused']),
+    shopName: z.string(),
+    shopId: z.string().regex(/^\d+$/).optional(),
+    reason: z.enum(MERCHANT_REFUSAL_REASONS).optional(),
   }),
   /** A step of a refund of the shopper's order; the message opens the refund. */
   refundUpdate: z.object({

@@ -6,6 +6,7 @@ import { useSession } from '../session/index.ts';
 import { fetchIssues } from './adminApi.ts';
 import { ComplaintsCard } from './ComplaintsCard.tsx';
 import { IssuesCard } from './IssuesCard.tsx';
+import { MerchantsCard } from './MerchantsCard.tsx';
 import { NewIpoCard } from './NewIpoCard.tsx';
 import { OutboxCard } from './OutboxCard.tsx';
 import { RefundsCard } from './RefundsCard.tsx';
@@ -37,6 +38,7 @@ function BackOfficeDesk() {
       <TopUpsCard />
       <WithdrawalsCard />
       <RefundsCard />
+      <MerchantsCard />
       <SettlementsCard />
       <ComplaintsCard />
       <OutboxCard />
@@ -65,7 +67,7 @@ function BackOfficeDesk() {
 
 /**
  * `/admin`: the back office's desk, for users with the admin role: new issues and their
- * allotment batches, the customer-service desk, real-name reviews, storefront top-up audits, failed
+ * allotment batches, the customer-service desk, real-name reviews, storefront top-up audits, merchant applications, failed
  * block-trade settlements, complaints, the mail outbox and the job queues. Anyone else is told it is not for
  * them and nothing is asked of the server (which refuses their calls anyway).
  */

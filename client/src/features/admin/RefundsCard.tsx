@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { Button } from '../../shared-ui/Button.tsx';
+import { useItemAction } from '../../shared-ui/useItemAction.ts';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { approveRefund, confirmRefundReturn, fetchRefundsIn, refuseRefund } from './adminApi.ts';
 import { DecisionBar } from './DecisionBar.tsx';
-import { useDeskAction } from './useDeskAction.ts';
 
 /** Who asked, for what, why, and the proof. */
 function RefundFacts({ item }: { item: AdminRefundView }) {
@@ -40,7 +40,7 @@ function RequestedItem({ item, onDone }: { item: AdminRefundView; onDone: () => 
   const { t } = useTranslation('admin');
   const [note, setNote] = useState('');
   const [reason, setReason] = useState<RefundRefusalReason>('noEvidence');
-  const [busy, run] = useDeskAction(onDone);
+  const [busy, run] = useItemAction(onDone);
   const decide = (outcome: 'pass' | 'refuse') =>
     run(async () => {
       if (outcome === 'refuse') {
@@ -86,7 +86,7 @@ function RequestedItem({ item, onDone }: { item: AdminRefundView; onDone: () => 
 
 function ReturningItem({ item, onDone }: { item: AdminRefundView; onDone: () => void }) {
   const { t } = useTranslation('admin');
-  const [busy, run] = useDeskAction(onDone);
+  const [busy, run] = useItemAction(onDone);
   return (
     <li className="admin-review admin-topup" data-testid="admin-return" data-account={item.account}>
       <RefundFacts item={item} />

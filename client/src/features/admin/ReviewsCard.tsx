@@ -6,15 +6,15 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
+import { useItemAction } from '../../shared-ui/useItemAction.ts';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { fetchPendingReviews, reviewRealName } from './adminApi.ts';
 import { DecisionBar } from './DecisionBar.tsx';
-import { useDeskAction } from './useDeskAction.ts';
 
 function ReviewItem({ item, onDone }: { item: RealNameReviewItem; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const [reason, setReason] = useState<RealNameRefusalReason>('nameMismatch');
-  const [busy, run] = useDeskAction(onDone);
+  const [busy, run] = useItemAction(onDone);
 
   const decide = (decision: 'pass' | 'refuse') =>
     run(async () => {

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { Button } from '../../shared-ui/Button.tsx';
+import { useItemAction } from '../../shared-ui/useItemAction.ts';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { fetchFailedSettlements, retrySettlement } from './adminApi.ts';
-import { useDeskAction } from './useDeskAction.ts';
 
 function FailedSettlement({ item, onDone }: { item: FailedSettlementView; onDone: () => void }) {
   const { t } = useTranslation('admin');
-  const [busy, run] = useDeskAction(onDone);
+  const [busy, run] = useItemAction(onDone);
   const retry = () =>
     run(async () => {
       await retrySettlement(item.id);

@@ -3,17 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { useItemAction } from '../../shared-ui/useItemAction.ts';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { fetchAuditingTopUps, passTopUp, refuseTopUp } from './adminApi.ts';
 import { DecisionBar } from './DecisionBar.tsx';
-import { useDeskAction } from './useDeskAction.ts';
 
 function TopUpItem({ item, onDone }: { item: AdminTopUpView; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const [arrival, setArrival] = useState(item.amount);
   const [note, setNote] = useState('');
   const [reason, setReason] = useState<TopUpRefusalReason>('notReceived');
-  const [busy, run] = useDeskAction(onDone);
+  const [busy, run] = useItemAction(onDone);
 
   const decide = (outcome: 'pass' | 'refuse') =>
     run(async () => {

@@ -7,16 +7,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { useItemAction } from '../../shared-ui/useItemAction.ts';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { fetchAuditingWithdrawals, passWithdrawal, refuseWithdrawal } from './adminApi.ts';
 import { DecisionBar } from './DecisionBar.tsx';
-import { useDeskAction } from './useDeskAction.ts';
 
 function WithdrawalItem({ item, onDone }: { item: AdminWithdrawalView; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const [note, setNote] = useState('');
   const [reason, setReason] = useState<WithdrawalAuditRefusal>('cardProblem');
-  const [busy, run] = useDeskAction(onDone);
+  const [busy, run] = useItemAction(onDone);
 
   const decide = (outcome: 'pass' | 'refuse') =>
     run(async () => {

@@ -3,12 +3,15 @@ import {
   complaintRoutes,
   identityRoutes,
   ipoRoutes,
+  type MerchantRefusalReason,
+  merchantRoutes,
   type NewIpoRequest,
   passwordResetRoutes,
   type RealNameReview,
   type RefundRefusalReason,
   refundRoutes,
   type SupportQueue,
+  storeRoutes,
   supportRoutes,
   type TopUpRefusalReason,
   topUpRoutes,
@@ -113,3 +116,21 @@ export const refuseRefund = (body: { id: string; reason: RefundRefusalReason; no
 
 export const confirmRefundReturn = (id: string) =>
   callApi(refundRoutes.adminConfirmReturn, { body: { id }, silent: true });
+
+/** Merchant applications waiting for a decision, oldest first. */
+export const fetchAuditingMerchants = (signal?: AbortSignal) =>
+  callApi(merchantRoutes.adminList, {
+    params: { state: 'auditing', page: 1, pageSize: 20 },
+    signal,
+    silent: true,
+  });
+
+export const approveMerchant = (id: string) =>
+  callApi(merchantRoutes.adminApprove, { body: { id }, silent: true });
+
+export const refuseMerchant = (body: { id: string; reason: MerchantRefusalReason; note?: string }) =>
+  callApi(merchantRoutes.adminRefuse, { body, silent: true });
+
+/** The storefront's categories in the reader's language, for naming an application's category. */
+export const fetchCategories = (signal?: AbortSignal) =>
+  callApi(storeRoutes.categories, { signal, silent: true });

@@ -42,6 +42,7 @@ const SECTIONS: readonly {
       ['afterSale', '/store/refunds'],
       ['addresses', '/addresses'],
       ['myReviews', '/store/reviews'],
+      ['merchant', '/store/merchant'],
     ],
   },
   {

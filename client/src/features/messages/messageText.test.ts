@@ -181,6 +181,21 @@ describe('messageText', () => {
       'Your top-up of 40.00 USD (Manual) was refused: The payment evidence is unclear.',
     ],
     [
+      'a merchant application approved',
+      { kind: 'merchantResult', params: { status: 'passed', shopName: 'Harbour Kites', shopId: '31' } },
+      'Shop application',
+      'Your shop Harbour Kites is open: list your first products in the seller console.',
+    ],
+    [
+      'a merchant application refused for its reason',
+      {
+        kind: 'merchantResult',
+        params: { status: 'refused', shopName: 'Harbour Kites', reason: 'licenceUnclear' },
+      },
+      'Shop application',
+      'Your application for Harbour Kites was refused: The licence image is unclear.',
+    ],
+    [
       'a withdrawal paid out',
       { kind: 'withdrawalResult', params: { status: 'passed', amount: '300.00', cardTail: '3446' } },
       'Withdrawal result',

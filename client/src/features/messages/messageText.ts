@@ -259,6 +259,20 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
             : t(`messages.kinds.refundUpdate.${p.data.step}`, figures),
       };
     }
+    case 'merchantResult': {
+      const p = messageParamsSchemas.merchantResult.safeParse(message.params);
+      if (!p.success) return unknown;
+      return {
+        title: t('messages.kinds.merchantResult.title'),
+        body:
+          p.data.status === 'passed'
+            ? t('messages.kinds.merchantResult.passed', { shop: p.data.shopName })
+            : t('messages.kinds.merchantResult.refused', {
+                shop: p.data.shopName,
+                reason: t(`merchant.reasons.${p.data.reason ?? 'other'}`),
+              }),
+      };
+    }
     case 'ordersExpired': {
       const p = messageParamsSchemas.ordersExpired.safeParse(message.params);
       if (!p.success) return unknown;

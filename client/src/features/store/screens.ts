@@ -1,4 +1,4 @@
-/** The storefront screens, loaded as one chunk (routes.tsx): browsing, the shopper's cart, checkout, addresses and orders, logistics, complaints, reviews, refunds and after-sale, the balance, top-ups and withdrawals. */
+/** The storefront screens, loaded as one chunk (routes.tsx): browsing, the shopper's cart, checkout, addresses and orders, logistics, complaints, reviews, refunds and after-sale, the balance, top-ups and withdrawals; merchant entry and the seller console. */
 export { AddressEditScreen, AddressListScreen } from './AddressScreens.tsx';
 export { CartScreen } from './CartScreen.tsx';
 export { CheckoutScreen } from './CheckoutScreen.tsx';
@@ -13,6 +13,9 @@ export { MyReviewsScreen, ProductReviewsScreen } from './reviews/ReviewScreens.t
 export { WriteReviewScreen } from './reviews/WriteReviewScreen.tsx';
 export { StoreHomeScreen } from './StoreHomeScreen.tsx';
 export { StoreSearchScreen } from './StoreSearchScreen.tsx';
+export { MerchantScreen } from './seller/MerchantScreen.tsx';
+export { ProductEditorScreen } from './seller/ProductEditorScreen.tsx';
+export { SellerScreen } from './seller/SellerScreen.tsx';
 export { BalanceScreen } from './wallet/BalanceScreen.tsx';
 export { RechargeScreen } from './wallet/RechargeScreen.tsx';
 export { WithdrawScreen } from './wallet/WithdrawScreen.tsx';

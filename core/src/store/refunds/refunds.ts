@@ -622,9 +622,17 @@ async function adminViews(
 /** One state's refunds for back office: the oldest first while they wait, the newest first after. */
 export async function refundsInState(
   db: Db,
-  { state, page, pageSize }: { state: RefundState; page: number; pageSize: number },
+  { state, page, pageSize, shopId }: { state: RefundState; page: number; pageSize: number; shopId?: number },
 ) {
-  const where = eq(storeRefunds.state, state);
+  // A seller's list is its own shop's refunds only (the seller console).
+  const ofShop =
+    shopId === undefined
+      ? undefined
+      : inArray(
+          storeRefunds.orderId,
+          db.select({ id: storeOrders.id }).from(storeOrders).where(eq(storeOrders.shopId, shopId)),
+        );
+  const where = and(eq(storeRefunds.state, state), ofShop) as SQL;
   const order =
     state === 'requested'
       ? [asc(storeRefunds.createdAt), asc(storeRefunds.id)]

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { messageOf } from '../../lib/http/ApiError.ts';
-import { toast } from '../../shared-ui/toast/toastStore.ts';
+import { messageOf } from '../lib/http/ApiError.ts';
+import { toast } from './toast/toastStore.ts';
 
 /**
- * One back-office action on a listed item: busy while it runs, its answer toasted (the action
+ * One action on a listed item (back office's queues, the seller console's lists): busy while it runs, its answer toasted (the action
  * returns the success line), and the list reloaded after a success. A failure leaves the item
  * as it was, ready for another try.
  */
-export function useDeskAction(
+export function useItemAction(
   onDone: () => void,
 ): [busy: boolean, run: (action: () => Promise<string>) => void] {
   const [busy, setBusy] = useState(false);

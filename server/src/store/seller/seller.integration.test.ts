@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import { storeOrders } from '@bourse/core/store/orderSchema.ts';
+import { storeRefunds } from '@bourse/core/store/refunds/schema.ts';
+import { storeProductSpecs, storeProducts } from '@bourse/core/store/schema.ts';
+import { SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
+import type { ApiResponse } from '@bourse/core/testing/api.ts';
+import { PNG } from '@bourse/core/testing/images.ts';
+import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import {
+  type ErrorKey,
+  merchantRoutes,
+  refundRoutes,
+  sellerRoutes,
+  shoppingRoutes,
+  storeRoutes,
+} from '@bourse/shared';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectOk, expectRefused } from '../../testing/expectations.ts';
+import { signUpAdmin, useTestServer } from '../../testing/testServer.ts';
+
+const PAY_PASSWORD = '864213';
+const PRODUCT = {
+  category: 'toys',
+  name: { fr: 'Cerf-volant du port', en: 'Harbour kite' },
+  description: { en: 'A kite for windy quays.' },
+  specs: [
+    { kind: 'colour', label: 'Red', price: '40', stock: 50 },
+    { kind: 'colour', label: 'Blue', price: '35.50', stock: 0 },
+  ],
+};
+
+describe.each(DB_KINDS)('seller console on %s', (kind) => {
+  const t = useTestServer(kind, {
+    config: {
+      storeStartingBalance: '2000.00',
+      // The automatic shipping stays out of the way: the seller ships.
+      storeAutoShipMs: 3_600_000,
+    },
+  });
+  const db = () => t.database.db;
+  let admin = '';
+  /** The seller whose shop has the product, the orders and the refund. */
+  let owner = { token: '', shopId: 0 };
+  /** Another shop's seller, and a user without a shop. */
+  let rival = { token: '', shopId: 0 };
+  let plain = '';
+  let productId = 0;
+  let specId = 0;
+
+  async function becomeSeller(shopName: string) {
+    const { token } = await t.api.signUp();
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ shopName, category: 'toys', contact: 'shop@example.com' }))
+      body.append(k, v);
+    body.append('licence', new Blob([PNG], { type: 'image/png' }), 'licence.png');
+    const applied = expectOk(
+      await t.api.request('POST', '/api/store/merchant/applications', { token, body }),
+      merchantRoutes.apply.response,
+    );
+    const approved = expectOk(
+      await t.api.post('/api/admin/merchants/approve', { id: applied.id }, { token: admin }),
+      merchantRoutes.adminApprove.response,
+    );
+    return { token, shopId: approved.shopId ?? 0 };
+  }
+
+  /** A shopper with one paid order of `quantity` of the owner's product at 40.00. */
+  async function paidOrder(quantity = 1) {
+    const { token } = await t.api.signUp();
+    const address = expectOk(
+      await t.api.post('/api/store/addresses', SAMPLE_ADDRESS, { token }),
+      shoppingRoutes.addAddress.response,
+    );
+    await t.api.post(
+      '/api/user/payPassword',
+      { oldPayPassword: '', newPayPassword: PAY_PASSWORD, confirmPayPassword: PAY_PASSWORD },
+      { token },
+    );
+    const checkout = expectOk(
+      await t.api.post(
+        '/api/store/checkout',
+        { items: [{ specId, quantity }], addressId: address.id },
+        { token, headers: { 'Idempotency-Key': randomUUID() } },
+      ),
+      shoppingRoutes.checkout.response,
+    );
+    const orderId = checkout.orders[0]?.id ?? '';
+    expectOk(
+      await t.api.post(
+        '/api/store/pay',
+        { orderIds: [orderId], payPassword: PAY_PASSWORD },
+        { token, headers: { 'Idempotency-Key': randomUUID() } },
+      ),
+      shoppingRoutes.pay.response,
+    );
+    return { token, orderId };
+  }
+
+  async function askRefund(token: string, orderId: string) {
+    const body = new FormData();
+    const fields = {
+      orderId,
+      type: 'refundOnly',
+      productStatus: 'notReceived',
+      amount: '40.00',
+      reason: 'notReceived',
+      explanation: 'Never shipped.',
+    };
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    body.append('proof', new Blob([PNG], { type: 'image/png' }), 'proof.png');
+    return expectOk(
+      await t.api.request('POST', '/api/store/refunds', {
+        token,
+        body,
+        headers: { 'Idempotency-Key': randomUUID() },
+      }),
+      refundRoutes.create.response,
+    );
+  }
+
+  const refused = (send: () => Promise<ApiResponse>, key: ErrorKey) => expectRefused(db(), send, key);
+  const get = (path: string, token?: string) => t.api.get(`/api/seller${path}`, { token, lang: 'en' });
+  const post = (path: string, body: unknown, token?: string) =>
+    t.api.post(`/api/seller${path}`, body, { token, lang: 'en' });
+
+  beforeAll(async () => {
+    admin = (await signUpAdmin(t)).token;
+    owner = await becomeSeller('Harbour Kites');
+    rival = await becomeSeller('Rival Kites');
+    plain = (await t.api.signUp()).token;
+  });
+
+  it('lets an owner add a product that the catalogue and search show like any other', async () => {
+    const created = expectOk(
+      await post('/products', PRODUCT, owner.token),
+      sellerRoutes.createProduct.response,
+    );
+    productId = created.id;
+    specId = created.specs[0]?.id ?? 0;
+    expect(created).toMatchObject({ category: 'toys', price: '35.50', sales: 0 });
+    // Languages not given show the English name; the French one is kept.
+    expect(created.name).toMatchObject({ en: 'Harbour kite', fr: 'Cerf-volant du port', ja: 'Harbour kite' });
+    expect(created.description.th).toBe('A kite for windy quays.');
+    expect(created.specs.map((s) => [s.label, s.price, s.stock])).toEqual([
+      ['Red', '40.00', 50],
+      ['Blue', '35.50', 0],
+    ]);
+    const detail = expectOk(
+      await t.api.get(`/api/store/product?id=${productId}`, { lang: 'fr' }),
+      storeRoutes.product.response,
+    );
+    expect(detail).toMatchObject({ name: 'Cerf-volant du port', shop: { id: owner.shopId } });
+    const found = expectOk(
+      await t.api.get(`/api/store/search?q=${encodeURIComponent('harbour kite')}`, { lang: 'en' }),
+      storeRoutes.search.response,
+    );
+    expect(found.products.map((p) => p.id)).toContain(productId);
+
+    const edited = expectOk(
+      await post(
+        '/products/edit',
+        {
+          ...PRODUCT,
+          id: productId,
+          name: { en: 'Harbour kite XL' },
+          specs: [{ id: created.specs[1]?.id, kind: 'colour', label: 'Blue', price: '30.00', stock: 5 }],
+        },
+        owner.token,
+      ),
+      sellerRoutes.editProduct.response,
+    );
+    expect(edited.price).toBe('30.00');
+    expect(edited.specs.map((s) => [s.label, s.price, s.stock])).toEqual([
+      ['Red', '40.00', 50],
+      ['Blue', '30.00', 5],
+    ]);
+    expect(edited.name.fr).toBe('Harbour kite XL');
+    const mine = expectOk(await get('/products', owner.token), sellerRoutes.products.response);
+    expect(mine.items.map((p) => p.id)).toEqual([productId]);
+
+    await refused(
+      () => post('/products', { ...PRODUCT, name: { en: ' ' } }, owner.token),
+      'seller.nameRequired',
+    );
+    await refused(
+      () => post('/products', { ...PRODUCT, description: {} }, owner.token),
+      'seller.descriptionRequired',
+    );
+    await refused(() => post('/products', { ...PRODUCT, specs: [] }, owner.token), 'seller.specsRequired');
+    await refused(
+      () =>
+        post(
+          '/products',
+          { ...PRODUCT, specs: [{ kind: 'colour', label: 'Red', price: '0', stock: 1 }] },
+          owner.token,
+        ),
+      'seller.badSpec',
+    );
+    await refused(
+      () =>
+        post(
+          '/products',
+          { ...PRODUCT, specs: [{ kind: 'colour', label: 'Red', price: '1.234', stock: 1 }] },
+          owner.token,
+        ),
+      'seller.badSpec',
+    );
+  });
+
+  it('ships its own paid orders through the carrier, once', async () => {
+    const { token, orderId } = await paidOrder();
+    const toShip = expectOk(await get('/orders', owner.token), sellerRoutes.orders.response);
+    expect(toShip.items.map((o) => o.id)).toContain(orderId);
+    const shipped = expectOk(
+      await post('/orders/ship', { orderId }, owner.token),
+      sellerRoutes.ship.response,
+    );
+    expect(shipped).toMatchObject({ id: orderId, fulfilment: 'shipped', payment: 'paid' });
+    expect(shipped.trackingNo).toMatch(/.+/);
+    await refused(() => post('/orders/ship', { orderId }, owner.token), 'seller.cannotShip');
+    const seen = expectOk(
+      await t.api.get(`/api/store/order?id=${orderId}`, { token }),
+      shoppingRoutes.order.response,
+    );
+    expect(seen.trackingNo).toBe(shipped.trackingNo);
+    const after = expectOk(await get('/orders', owner.token), sellerRoutes.orders.response);
+    expect(after.items.map((o) => o.id)).not.toContain(orderId);
+  });
+
+  it('answers its own refunds as the shop', async () => {
+    const { token, orderId } = await paidOrder();
+    const refund = await askRefund(token, orderId);
+    const open = expectOk(await get('/refunds', owner.token), sellerRoutes.refunds.response);
+    expect(open.items.map((r) => r.id)).toEqual([refund.id]);
+    const shop = expectOk(await get('/shop', owner.token), sellerRoutes.shop.response);
+    expect(shop).toMatchObject({ id: owner.shopId, name: 'Harbour Kites', productCount: 1, openRefunds: 1 });
+    const refusedOne = expectOk(
+      await post('/refunds/refuse', { id: refund.id, reason: 'other', note: 'Shipping today' }, owner.token),
+      sellerRoutes.refuseRefund.response,
+    );
+    expect(refusedOne).toMatchObject({ state: 'refused', review: 'refused' });
+    expect(refusedOne.timeline.at(-1)).toMatchObject({ step: 'refused', actor: 'shop' });
+    await refused(() => post('/refunds/approve', { id: refund.id }, owner.token), 'refund.alreadyDecided');
+  });
+
+  it('never lets another seller or a plain user see or touch the shop: 403 or 404, nothing changed', async () => {
+    const { token, orderId } = await paidOrder();
+    const refund = await askRefund(token, orderId);
+    const { orderId: unshipped } = await paidOrder();
+    const edit = { ...PRODUCT, id: productId, name: { en: 'Stolen' } };
+
+    // The rival's lists hold none of it.
+    const products = expectOk(await get('/products', rival.token), sellerRoutes.products.response);
+    expect(products.items).toEqual([]);
+    const orders = expectOk(await get('/orders', rival.token), sellerRoutes.orders.response);
+    expect(orders.items).toEqual([]);
+    for (const state of ['requested', 'returning'])
+      expect(
+        expectOk(await get(`/refunds?state=${state}`, rival.token), sellerRoutes.refunds.response).items,
+      ).toEqual([]);
+    const rivalShop = expectOk(await get('/shop', rival.token), sellerRoutes.shop.response);
+    expect(rivalShop).toMatchObject({ id: rival.shopId, productCount: 0, toShip: 0, openRefunds: 0 });
+
+    // Each route that names the owner's thing: not found for the rival.
+    await refused(() => get(`/product?id=${productId}`, rival.token), 'seller.productNotFound');
+    await refused(() => post('/products/edit', edit, rival.token), 'seller.productNotFound');
+    await refused(() => post('/orders/ship', { orderId: unshipped }, rival.token), 'seller.orderNotFound');
+    await refused(() => post('/refunds/approve', { id: refund.id }, rival.token), 'seller.refundNotFound');
+    await refused(
+      () => post('/refunds/refuse', { id: refund.id, reason: 'other' }, rival.token),
+      'seller.refundNotFound',
+    );
+    await refused(
+      () => post('/refunds/confirm-return', { id: refund.id }, rival.token),
+      'seller.refundNotFound',
+    );
+    // Nor may the rival slip the owner's spec into its own product.
+    const own = expectOk(await post('/products', PRODUCT, rival.token), sellerRoutes.createProduct.response);
+    await refused(
+      () =>
+        post(
+          '/products/edit',
+          {
+            ...PRODUCT,
+            id: own.id,
+            specs: [{ id: specId, kind: 'colour', label: 'Mine', price: '1.00', stock: 1 }],
+          },
+          rival.token,
+        ),
+      'seller.badSpec',
+    );
+
+    // A user without a shop: every seller route is 403; anonymous: 401.
+    const calls: [string, () => Promise<ApiResponse>][] = [
+      ['shop', () => get('/shop', plain)],
+      ['products', () => get('/products', plain)],
+      ['product', () => get(`/product?id=${productId}`, plain)],
+      ['create', () => post('/products', PRODUCT, plain)],
+      ['edit', () => post('/products/edit', edit, plain)],
+      ['orders', () => get('/orders', plain)],
+      ['ship', () => post('/orders/ship', { orderId: unshipped }, plain)],
+      ['refunds', () => get('/refunds', plain)],
+      ['approve', () => post('/refunds/approve', { id: refund.id }, plain)],
+      ['refuse', () => post('/refunds/refuse', { id: refund.id, reason: 'other' }, plain)],
+      ['confirm', () => post('/refunds/confirm-return', { id: refund.id }, plain)],
+    ];
+    for (const [, call] of calls) await refused(call, 'seller.notSeller');
+    expect(calls).toHaveLength(Object.keys(sellerRoutes).length);
+    await refused(() => get('/shop'), 'auth.loginFirst');
+    await refused(() => post('/orders/ship', { orderId: unshipped }), 'auth.loginFirst');
+    await refused(() => post('/refunds/approve', { id: refund.id }), 'auth.loginFirst');
+
+    // Nothing moved.
+    const [product] = await db().select().from(storeProducts).where(eq(storeProducts.id, productId));
+    expect(product?.name.en).toBe('Harbour kite XL');
+    const [spec] = await db().select().from(storeProductSpecs).where(eq(storeProductSpecs.id, specId));
+    expect(spec?.productId).toBe(productId);
+    const [order] = await db().select().from(storeOrders).where(eq(storeOrders.id, unshipped));
+    expect(order).toMatchObject({ fulfilment: 'unfulfilled', trackingNo: null });
+    const [row] = await db().select().from(storeRefunds).where(eq(storeRefunds.id, refund.id));
+    expect(row?.state).toBe('requested');
+    // The owner still answers it.
+    const approved = expectOk(
+      await post('/refunds/approve', { id: refund.id }, owner.token),
+      sellerRoutes.approveRefund.response,
+    );
+    expect(approved.state).toBe('approved');
+  });
+});

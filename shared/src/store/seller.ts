@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { defineRoute } from '../api/route.ts';
+import { pageQuery, pageResponse } from '../contracts/paging.ts';
+import { LOCALES, type Locale } from '../i18n/locales.ts';
+import { Dec, isDecimalString } from '../money.ts';
+import { SPEC_KINDS, STORE_CATEGORIES } from './categories.ts';
+import { storeShopCardSchema } from './contracts.ts';
+import { adminRefundSchema, refundIdBody, refuseRefundBody } from './refunds.ts';
+import { storeOrderSchema } from './shopping.ts';
+
+/**
+ * The seller console (issue 14 §6): a shop's owner manages its products, ships its paid orders
+ * and answers its refunds. Every route acts on the caller's own shop only: a user without a
+ * shop is refused (403), another shop's product, order or refund is not found (404).
+ */
+
+export const MAX_PRODUCT_NAME = 80;
+export const MAX_PRODUCT_DESCRIPTION = 2000;
+export const MAX_SPECS = 10;
+export const MAX_SPEC_STOCK = 1_000_000;
+export const MAX_SPEC_PRICE = '1000000.00';
+
+/** A text in any of the seven languages, at least one given: the others show the first given. */
+const localisedInput = (max: number, required: 'seller.nameRequired' | 'seller.descriptionRequired') =>
+  z
+    .partialRecord(z.enum(LOCALES), z.string().trim().max(max, { message: 'seller.textTooLong' }), {
+      message: required,
+    })
+    .refine((texts) => Object.values(texts).some((text) => text !== undefined && text !== ''), {
+      message: required,
+    })
+    .transform((texts) => {
+      const given = Object.fromEntries(Object.entries(texts).filter(([, text]) => text)) as Partial<
+        Record<Locale, string>
+      >;
+      const fallback = given.en ?? Object.values(given)[0] ?? '';
+      return Object.fromEntries(LOCALES.map((l) => [l, given[l] ?? fallback])) as Record<Locale, string>;
+    });
+
+const isSpecPrice = (v: string) =>
+  isDecimalString(v) && new Dec(v).gt(0) && new Dec(v).decimalPlaces() <= 2 && new Dec(v).lte(MAX_SPEC_PRICE);
+
+export const productSpecInput = z.object(
+  {
+    /** An existing spec of the product when editing; absent for a new one. */
+    id: z.number({ message: 'seller.badSpec' }).int({ message: 'seller.badSpec' }).positive().optional(),
+    kind: z.enum(SPEC_KINDS, { message: 'seller.badSpec' }),
+    label: z.string({ message: 'seller.badSpec' }).trim().min(1, { message: 'seller.badSpec' }).max(40, {
+      message: 'seller.badSpec',
+    }),
+    price: z
+      .string({ message: 'seller.badSpec' })
+      .trim()
+      .refine(isSpecPrice, { message: 'seller.badSpec' })
+      .transform((v) => new Dec(v).toFixed(2)),
+    stock: z
+      .number({ message: 'seller.badSpec' })
+      .int({ message: 'seller.badSpec' })
+      .min(0, { message: 'seller.badSpec' })
+      .max(MAX_SPEC_STOCK, { message: 'seller.badSpec' }),
+  },
+  { message: 'seller.badSpec' },
+);
+
+export const productInput = z.object({
+  category: z.enum(STORE_CATEGORIES, { message: 'store.badCategory' }),
+  name: localisedInput(MAX_PRODUCT_NAME, 'seller.nameRequired'),
+  description: localisedInput(MAX_PRODUCT_DESCRIPTION, 'seller.descriptionRequired'),
+  specs: z
+    .array(productSpecInput, { message: 'seller.specsRequired' })
+    .min(1, { message: 'seller.specsRequired' })
+    .max(MAX_SPECS, { message: 'seller.specsRequired' }),
+});
+export type ProductInput = z.output<typeof productInput>;
+
+const productId = z
+  .number({ message: 'seller.productNotFound' })
+  .int()
+  .positive({ message: 'seller.productNotFound' });
+
+/** A product as its seller edits it: every language's text, and each spec with its own price and stock. */
+export const sellerProductSchema = z.object({
+  id: z.number().int(),
+  category: z.enum(STORE_CATEGORIES),
+  name: z.record(z.enum(LOCALES), z.string()),
+  description: z.record(z.enum(LOCALES), z.string()),
+  /** The lowest spec price, USD. */
+  price: z.string(),
+  sales: z.number().int(),
+  imageUrl: z.string(),
+  specs: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(SPEC_KINDS),
+      label: z.string(),
+      price: z.string(),
+      stock: z.number().int(),
+    }),
+  ),
+});
+export type SellerProduct = z.infer<typeof sellerProductSchema>;
+
+/** The shop a seller runs, with its figures. */
+export const sellerShopSchema = storeShopCardSchema.extend({
+  productCount: z.number().int(),
+  toShip: z.number().int(),
+  openRefunds: z.number().int(),
+});
+export type SellerShop = z.infer<typeof sellerShopSchema>;
+
+/** The refund states a seller has something to do in: answer, or confirm a returned parcel. */
+export const SELLER_REFUND_STATES = ['requested', 'returning'] as const;
+
+export const sellerRoutes = {
+  shop: defineRoute({
+    method: 'get',
+    path: '/seller/shop',
+    summary: "The caller's shop and its figures; 403 for a user without a shop",
+    auth: 'user',
+    response: sellerShopSchema,
+  }),
+  products: defineRoute({
+    method: 'get',
+    path: '/seller/products',
+    summary: "The caller's shop's products, newest first",
+    auth: 'user',
+    query: z.object(pageQuery),
+    response: pageResponse(sellerProductSchema),
+  }),
+  product: defineRoute({
+    method: 'get',
+    path: '/seller/product',
+    summary: "One of the caller's shop's products, as edited",
+    auth: 'user',
+    query: z.object({ id: z.coerce.number({ message: 'seller.productNotFound' }).pipe(productId) }),
+    response: sellerProductSchema,
+  }),
+  createProduct: defineRoute({
+    method: 'post',
+    path: '/seller/products',
+    summary:
+      "Add a product to the caller's shop: category, name and description in any of the seven languages (one at least), and 1–10 specs each with its price and stock",
+    auth: 'user',
+    body: productInput,
+    response: sellerProductSchema,
+  }),
+  editProduct: defineRoute({
+    method: 'post',
+    path: '/seller/products/edit',
+    summary:
+      "Edit one of the caller's shop's products: its texts and category, the listed specs (by id) changed and new ones (without id) added; a spec is taken off sale by a stock of 0",
+    auth: 'user',
+    body: productInput.extend({ id: productId }),
+    response: sellerProductSchema,
+  }),
+  orders: defineRoute({
+    method: 'get',
+    path: '/seller/orders',
+    summary: "The caller's shop's paid orders waiting to be shipped, oldest first",
+    auth: 'user',
+    query: z.object(pageQuery),
+    response: pageResponse(storeOrderSchema),
+  }),
+  ship: defineRoute({
+    method: 'post',
+    path: '/seller/orders/ship',
+    summary:
+      "Ship one of the caller's shop's paid orders: the carrier's parcel is booked and its simulation starts",
+    auth: 'user',
+    body: z.object({
+      orderId: z.string({ message: 'seller.orderNotFound' }).uuid({ message: 'seller.orderNotFound' }),
+    }),
+    response: storeOrderSchema,
+  }),
+  refunds: defineRoute({
+    method: 'get',
+    path: '/seller/refunds',
+    summary:
+      "The caller's shop's refunds waiting for it: requested (to answer) or returning (to confirm), oldest first",
+    auth: 'user',
+    query: z.object({
+      state: z.enum(SELLER_REFUND_STATES, { message: 'common.validation' }).default('requested'),
+      ...pageQuery,
+    }),
+    response: pageResponse(adminRefundSchema),
+  }),
+  approveRefund: defineRoute({
+    method: 'post',
+    path: '/seller/refunds/approve',
+    summary: "Approve a requested refund of the caller's shop; once only",
+    auth: 'user',
+    body: refundIdBody,
+    response: adminRefundSchema,
+  }),
+  refuseRefund: defineRoute({
+    method: 'post',
+    path: '/seller/refunds/refuse',
+    summary: "Refuse a requested refund of the caller's shop with a reason; once only",
+    auth: 'user',
+    body: refuseRefundBody,
+    response: adminRefundSchema,
+  }),
+  confirmReturn: defineRoute({
+    method: 'post',
+    path: '/seller/refunds/confirm-return',
+    summary: "Confirm the returned parcel of a refund of the caller's shop arrived: the refund executes",
+    auth: 'user',
+    body: refundIdBody,
+    response: adminRefundSchema,
+  }),
+} as const;
