@@ -264,6 +264,10 @@ export class MarketState {
     );
   }
 
+  instrument(symbol: string): InstrumentListing | undefined {
+    return this.searchIndex.find(symbol);
+  }
+
   search(query: string, limit: number): InstrumentListing[] {
     return this.searchIndex.search(query, limit);
   }

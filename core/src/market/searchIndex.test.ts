@@ -27,6 +27,12 @@ describe('SearchIndex', () => {
     expect(symbols(index.search('6040', 10))).toEqual(['604000', '604001', '604036']);
   });
 
+  it('finds one code exactly, and not a code it only prefixes', () => {
+    expect(index.find('604036')?.symbol).toBe('604036');
+    expect(index.find('60403')).toBeUndefined();
+    expect(index.find('999999')).toBeUndefined();
+  });
+
   it('finds pinyin initials by prefix, case-insensitively', () => {
     expect(symbols(index.search('zs', 10))).toEqual(['604036']);
     expect(symbols(index.search('GZ', 10))).toEqual(['604519']);

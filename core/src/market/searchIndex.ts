@@ -45,6 +45,12 @@ export class SearchIndex {
     }));
   }
 
+  /** The listing of one code, by binary search over the sorted codes. */
+  find(symbol: string): InstrumentListing | undefined {
+    const entry = this.codes[lowerBound(this.codes, symbol)];
+    return entry?.key === symbol ? entry.instrument : undefined;
+  }
+
   get size(): number {
     return this.codes.length;
   }

@@ -5,6 +5,7 @@ import { breadthHandler } from './breadth.handler.ts';
 import { dragonTigerDatesHandler, dragonTigerRoute } from './history/dragonTiger.handler.ts';
 import { intradayHandler } from './history/intraday.handler.ts';
 import { klineHandler } from './history/kline.handler.ts';
+import { instrumentHandler } from './instrument.handler.ts';
 import { quotesHandler } from './quotes.handler.ts';
 import { rankRoute } from './rank.handler.ts';
 import { searchHandler } from './search.handler.ts';
@@ -17,6 +18,7 @@ export const marketRoutes = [
   route(contracts.breadth, breadthHandler),
   route(contracts.status, statusHandler),
   route(contracts.search, searchHandler),
+  route(contracts.instrument, instrumentHandler),
   // History from PostgreSQL (and the day in progress from Redis).
   route(contracts.kline, klineHandler),
   route(contracts.intraday, intradayHandler),

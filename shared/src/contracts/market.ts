@@ -279,6 +279,13 @@ export const instrumentSchema = z.object({
   exchange: z.enum(['SSE', 'SZSE', 'BSE']),
   isST: z.boolean(),
   sector: z.string(),
+  /**
+   * The feed's fundamentals, for the stock page's market cap (price × total shares) and P/E
+   * (price / EPS). Absent where the feed gives none (a vendor without them): the page shows dashes.
+   */
+  totalShares: z.number().int().positive().optional(),
+  /** Trailing twelve-month earnings per share, CNY; negative for a loss. */
+  eps: price.optional(),
 });
 export type InstrumentListing = z.infer<typeof instrumentSchema>;
 
@@ -336,6 +343,14 @@ export const marketRoutes = {
         }),
       ),
     }),
+  }),
+  instrument: defineRoute({
+    method: 'get',
+    path: '/market/instrument',
+    summary: 'One stock of the listing, with its fundamentals (total shares, EPS)',
+    auth: 'public',
+    query: z.object({ symbol: symbolCode }),
+    response: instrumentSchema,
   }),
   search: defineRoute({
     method: 'get',

@@ -30,6 +30,7 @@ import {
 } from './params.ts';
 import { hashSeed, Rng, type RngState } from './rng.ts';
 import type { IndexQuote, InstrumentInfo, PhaseChange, Quote, TradeKind } from './types.ts';
+import { simulatedEps } from './universe/fundamentals.ts';
 import { SECTORS } from './universe/names.ts';
 import type { Universe } from './universe/universe.ts';
 
@@ -461,6 +462,7 @@ export class MarketSimulator {
       sector: l.sector,
       floatShares: l.floatShares,
       totalShares: l.totalShares,
+      eps: simulatedEps(l),
     }));
   }
 

@@ -99,6 +99,8 @@ export interface InstrumentInfo {
   sector: string;
   floatShares: number;
   totalShares: number;
+  /** Trailing twelve-month earnings per share, CNY, four decimals; negative for a loss. */
+  eps: string;
 }
 
 export interface FeedSnapshot {

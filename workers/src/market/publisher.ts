@@ -55,7 +55,7 @@ export function marketStatus(
   };
 }
 
-/** What the search listing carries; float and total shares stay in the feed. */
+/** What the listing carries: the float stays in the feed; total shares and EPS give the market cap and P/E. */
 function listing(info: InstrumentInfo): InstrumentListing {
   return {
     symbol: info.symbol,
@@ -65,6 +65,8 @@ function listing(info: InstrumentInfo): InstrumentListing {
     exchange: info.exchange,
     isST: info.isST,
     sector: info.sector,
+    totalShares: info.totalShares,
+    eps: info.eps,
   };
 }
 

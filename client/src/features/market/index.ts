@@ -15,6 +15,7 @@ export { loadMarketApi } from './data/loadMarketApi.ts';
 export {
   fetchDragonTiger,
   fetchDragonTigerDates,
+  fetchInstrument,
   fetchIntraday,
   fetchKline,
   searchInstruments,

@@ -1,5 +1,5 @@
 import { Dec, type PositionView } from '@bourse/shared';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { money, pnlPercent, shares } from '../../lib/accountFormat.ts';
@@ -66,14 +66,26 @@ export function PositionCard({ position, linked = true }: { position: PositionVi
   );
 }
 
-/** `/ucenter/holding`: the account summary and every open position, revalued live. */
-export function HoldingScreen() {
-  const { t } = useTranslation();
+/** Every open position, largest first, revalued live; `empty` when there is none. */
+export function PositionList({ empty }: { empty: ReactNode }) {
   const byCode = useTradingStore((s) => s.positions);
   const positions = useMemo(
     () => Object.values(byCode).sort((a, b) => new Dec(b.marketValue).comparedTo(a.marketValue)),
     [byCode],
   );
+  if (positions.length === 0) return empty;
+  return (
+    <div className="position-list" data-testid="position-list">
+      {positions.map((p) => (
+        <PositionCard key={p.symbol} position={p} />
+      ))}
+    </div>
+  );
+}
+
+/** `/ucenter/holding`: the account summary and every open position, revalued live. */
+export function HoldingScreen() {
+  const { t } = useTranslation();
   return (
     <Screen
       nav={{
@@ -90,20 +102,16 @@ export function HoldingScreen() {
       <div className="portfolio-screen">
         <AccountSummary />
         <SnapshotState>
-          {positions.length === 0 ? (
-            <div className="empty" data-testid="positions-empty">
-              <p>{t('portfolio.noPositions')}</p>
-              <Link to="/trade" className="button button--ghost">
-                {t('portfolio.goTrade')}
-              </Link>
-            </div>
-          ) : (
-            <div className="position-list" data-testid="position-list">
-              {positions.map((p) => (
-                <PositionCard key={p.symbol} position={p} />
-              ))}
-            </div>
-          )}
+          <PositionList
+            empty={
+              <div className="empty" data-testid="positions-empty">
+                <p>{t('portfolio.noPositions')}</p>
+                <Link to="/trade" className="button button--ghost">
+                  {t('portfolio.goTrade')}
+                </Link>
+              </div>
+            }
+          />
         </SnapshotState>
       </div>
     </Screen>

@@ -1,1 +1,2 @@
 export { AccountSummary } from './AccountSummary.tsx';
+export { PositionList } from './HoldingScreen.tsx';

@@ -11,7 +11,16 @@ import {
   trendOf,
 } from '../../lib/format.ts';
 import { useThrottled } from '../../lib/useThrottled.ts';
-import { type Quote, useFlash } from '../market/index.ts';
+import { type Quote, useFlash, useMarketStore } from '../market/index.ts';
+import {
+  amplitude,
+  bidAskDifference,
+  bidAskImbalance,
+  marketCap,
+  priceEarnings,
+  volumeRatio,
+} from './stockStats.ts';
+import type { StockFundamentals } from './useStockFundamentals.ts';
 
 /** A price coloured against the previous close. */
 function Against({ value, prevClose, testId }: { value: string | null; prevClose: string; testId?: string }) {
@@ -21,6 +30,16 @@ function Against({ value, prevClose, testId }: { value: string | null; prevClose
       {value ?? DASH}
     </span>
   );
+}
+
+const percentOrDash = (value: string | null) => (value === null ? DASH : `${value}%`);
+const peText = (pe: string | null, loss: string) => (pe === 'loss' ? loss : (pe ?? DASH));
+
+/** Lots with their sign: more bids than asks reads +, fewer -. */
+function signedLots(shares: number | null, locale: string, inLots: (value: string) => string): string {
+  if (shares === null) return DASH;
+  const lots = formatLots(Math.abs(shares), locale);
+  return inLots(shares > 0 ? `+${lots}` : shares < 0 ? `-${lots}` : lots);
 }
 
 /** How often a screen reader hears the focused stock's price while it ticks. */
@@ -44,10 +63,32 @@ function PriceAnnouncement({ quote }: { quote: Quote }) {
   );
 }
 
-/** Price, change and the day's figures of one stock, live. */
-export function StockHeader({ symbol, quote }: { symbol: string; quote: Quote | undefined }) {
+/** A signed percentage coloured by its sign (委比), or a dash. */
+function SignedPercent({ value }: { value: string | null }) {
+  if (value === null) return DASH;
+  const trend = trendOf(value);
+  return <span className={trendClass(trend)}>{formatPct(value, trend)}</span>;
+}
+
+const NO_FUNDAMENTALS: StockFundamentals = { pastDays: [], minutesElapsed: 0 };
+
+/**
+ * Price, change and the day's figures of one stock, live, in the order a Chinese broker app
+ * lists them: the day's prices and volume, then amplitude, volume ratio, the book's balance,
+ * P/E and market cap, then the limits.
+ */
+export function StockHeader({
+  symbol,
+  quote,
+  fundamentals = NO_FUNDAMENTALS,
+}: {
+  symbol: string;
+  quote: Quote | undefined;
+  fundamentals?: StockFundamentals;
+}) {
   const { t, i18n } = useTranslation();
   const flash = useFlash(quote);
+  const book = useMarketStore((s) => s.books[symbol]);
   if (!quote) {
     return (
       <section className="card stock-header stock-header--loading" aria-busy="true" aria-label={symbol} />
@@ -80,6 +121,32 @@ export function StockHeader({ symbol, quote }: { symbol: string; quote: Quote | 
     },
     { key: 'turnover', label: t('stock.turnover'), value: formatCompact(quote.turnover, locale) },
     { key: 'turnoverRate', label: t('stock.turnoverRate'), value: `${quote.turnoverRate}%` },
+    {
+      key: 'amplitude',
+      label: t('stock.amplitude'),
+      value: percentOrDash(amplitude(quote.high, quote.low, quote.prevClose)),
+    },
+    {
+      key: 'volumeRatio',
+      label: t('stock.volumeRatio'),
+      value: volumeRatio(quote.volume, fundamentals.minutesElapsed, fundamentals.pastDays) ?? DASH,
+    },
+    { key: 'imbalance', label: t('stock.imbalance'), value: <SignedPercent value={bidAskImbalance(book)} /> },
+    {
+      key: 'bidAskDifference',
+      label: t('stock.bidAskDifference'),
+      value: signedLots(bidAskDifference(book), locale, (value) => t('stock.lots', { value })),
+    },
+    {
+      key: 'pe',
+      label: t('stock.pe'),
+      value: peText(priceEarnings(quote.price, fundamentals.eps), t('stock.loss')),
+    },
+    {
+      key: 'marketCap',
+      label: t('stock.marketCap'),
+      value: formatCompact(marketCap(quote.price, fundamentals.totalShares), locale),
+    },
     { key: 'limitUp', label: t('stock.limitUp'), value: limit(quote.limitUp, 'up') },
     { key: 'limitDown', label: t('stock.limitDown'), value: limit(quote.limitDown, 'down') },
   ];
@@ -112,7 +179,7 @@ export function StockHeader({ symbol, quote }: { symbol: string; quote: Quote | 
       <PriceAnnouncement quote={quote} />
       <dl className="stock-stats">
         {stats.map((s) => (
-          <div key={s.key} className="stock-stats__item">
+          <div key={s.key} className="stock-stats__item" data-testid={`stock-stat-${s.key}`}>
             <dt>{s.label}</dt>
             <dd>{s.value}</dd>
           </div>

@@ -15,6 +15,7 @@ import { ChartAttribution } from './charts/ChartAttribution.tsx';
 import { OrderBook } from './OrderBook.tsx';
 import { StockHeader } from './StockHeader.tsx';
 import { TradeTape } from './TradeTape.tsx';
+import { useStockFundamentals } from './useStockFundamentals.ts';
 import './stock.css';
 
 // The chart library loads only here, and only once a chart is drawn.
@@ -40,6 +41,7 @@ export function StockInfoScreen() {
   const [period, setPeriod] = useState<KlinePeriod>(isPeriod(initialPeriod) ? initialPeriod : 'day');
   const quote = useLiveQuote(symbol);
   useBookStream(symbol);
+  const fundamentals = useStockFundamentals(symbol);
   const refused = useMarketStore((s) => (symbol ? s.refused[symbol] : undefined));
   const watchlist = useWatchlist();
   const signedIn = useSession((s) => s.token !== '');
@@ -66,7 +68,7 @@ export function StockInfoScreen() {
       <div className="stock-screen">
         <MarketStatusBar />
         <div className="stock-screen__body">
-          <StockHeader symbol={symbol} quote={quote} />
+          <StockHeader symbol={symbol} quote={quote} fundamentals={fundamentals} />
           <section className="card chart-card" aria-label={t('stock.chart.label')}>
             <Segmented
               options={(['intraday', 'kline'] as const).map((m) => ({

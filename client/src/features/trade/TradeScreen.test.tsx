@@ -224,4 +224,67 @@ describe('the trade ticket', () => {
     });
     await waitFor(() => expect(text('order-after-hours')).toBe('After-hours'));
   });
+
+  describe('the broker-app tabs', () => {
+    const filled = orderOf(7, { status: 'filled', filledQuantity: 100, averagePrice: '10.00' });
+    const open = orderOf(8);
+
+    it('lists only the open orders under Cancel, each cancelled with one tap', async () => {
+      const api = fakeApi(
+        snapshotApi({
+          'GET /trade/orders': ok({ items: [filled, open], page: 1, pageSize: 100, total: 2 }),
+          [`DELETE /trade/orders/${open.id}`]: ok({
+            ...open,
+            status: 'cancelled',
+            cancelReason: 'user',
+            updatedAt: `${TODAY}T03:00:00.000Z`,
+          }),
+        }),
+      );
+      const router = await openTicket('/trade?symbol=604000');
+      await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(2));
+      fireEvent.click(screen.getByTestId('trade-tab-cancel'));
+      await settlesAt(router, '/trade?symbol=604000&tab=cancel');
+      expect(screen.queryByTestId('ticket')).toBeNull();
+      const rows = screen.getAllByTestId('order-row');
+      expect(rows.map((row) => row.dataset.status)).toEqual(['pending']);
+      fireEvent.click(screen.getByTestId('order-cancel'));
+      await waitFor(() =>
+        expect(screen.getByTestId('order-list-empty').textContent).toBe('No open orders to cancel.'),
+      );
+      expect(callsTo(api, `DELETE /trade/orders/${open.id}`)).toHaveLength(1);
+    });
+
+    it("shows the positions and the day's orders and fills, each tab a step the back button undoes", async () => {
+      fakeApi(
+        snapshotApi({
+          'GET /trade/orders': ok({ items: [filled], page: 1, pageSize: 100, total: 1 }),
+          'GET /trade/positions': ok([positionOf('604000', { name: 'Pudong Bank' })]),
+        }),
+      );
+      const router = await openTicket('/trade?symbol=604000&side=sell');
+      fireEvent.click(screen.getByTestId('trade-tab-positions'));
+      await settlesAt(router, '/trade?symbol=604000&tab=positions');
+      await waitFor(() => expect(screen.getAllByTestId('position-row')).toHaveLength(1));
+      expect(screen.getByTestId('position-row').getAttribute('href')).toBe(
+        '/shares/holdDetail?symbol=604000',
+      );
+
+      fireEvent.click(screen.getByTestId('trade-tab-query'));
+      await settlesAt(router, '/trade?symbol=604000&tab=query');
+      expect((await screen.findAllByTestId('order-row')).map((row) => row.dataset.status)).toEqual([
+        'filled',
+      ]);
+      expect(screen.getByTestId('trade-history').getAttribute('href')).toBe('/historyPosition');
+
+      act(() => void router.navigate(-1));
+      await settlesAt(router, '/trade?symbol=604000&tab=positions');
+      act(() => void router.navigate(-1));
+      await settlesAt(router, '/trade?symbol=604000&side=sell');
+      await waitFor(() =>
+        expect(screen.getByTestId('trade-tab-sell').getAttribute('aria-selected')).toBe('true'),
+      );
+      await screen.findByTestId('ticket');
+    });
+  });
 });

@@ -35,6 +35,11 @@ export function fetchIntraday(symbol: string, signal?: AbortSignal) {
   return callApi(marketRoutes.intraday, { params: { symbol }, silent: true, signal });
 }
 
+/** One stock of the listing with its fundamentals (total shares, EPS). */
+export function fetchInstrument(symbol: string, signal?: AbortSignal) {
+  return callApi(marketRoutes.instrument, { params: { symbol }, silent: true, signal });
+}
+
 export function searchInstruments(q: string, signal?: AbortSignal) {
   return callApi(marketRoutes.search, { params: { q, limit: 20 }, silent: true, signal });
 }
