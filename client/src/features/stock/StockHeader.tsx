@@ -72,6 +72,61 @@ function SignedPercent({ value }: { value: string | null }) {
 
 const NO_FUNDAMENTALS: StockFundamentals = { pastDays: [], minutesElapsed: 0 };
 
+/** The figures in their order; each is labelled `stock.<key>`. */
+const STAT_KEYS = [
+  'open',
+  'high',
+  'low',
+  'prevClose',
+  'volume',
+  'turnover',
+  'turnoverRate',
+  'amplitude',
+  'volumeRatio',
+  'imbalance',
+  'bidAskDifference',
+  'pe',
+  'marketCap',
+  'limitUp',
+  'limitDown',
+] as const;
+type StatKey = (typeof STAT_KEYS)[number];
+
+/** The figures' grid; before the first quote every value is a dash, so nothing moves when it comes. */
+function StatGrid({ values }: { values: Record<StatKey, ReactNode> | null }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="stock-stats">
+      {STAT_KEYS.map((key) => (
+        <div key={key} className="stock-stats__item" data-testid={`stock-stat-${key}`}>
+          <dt>{t(`stock.${key}`)}</dt>
+          <dd>{values ? values[key] : DASH}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The board tag and, for an invented company on a code no real security uses (ADR 0014), "Simulated" under it. */
+function Tags({ symbol, board }: { symbol: string; board: Quote['board'] | null }) {
+  const { t } = useTranslation();
+  return (
+    <span className="stock-header__tags">
+      {/* Before the quote the pill keeps its place, empty, so the price row does not grow under it. */}
+      <span className="stock-header__board">{board ? t(`market.boards.${board}`) : '\u00a0'}</span>
+      {classifySymbol(symbol)?.simulated ? (
+        <span
+          className="stock-header__simulated"
+          data-testid="stock-simulated"
+          title={t('stock.simulatedHint')}
+        >
+          {t('stock.simulated')}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /**
  * Price, change and the day's figures of one stock, live, in the order a Chinese broker app
  * lists them: the day's prices and volume, then amplitude, volume ratio, the book's balance,
@@ -91,7 +146,13 @@ export function StockHeader({
   const book = useMarketStore((s) => s.books[symbol]);
   if (!quote) {
     return (
-      <section className="card stock-header stock-header--loading" aria-busy="true" aria-label={symbol} />
+      <section className="card stock-header" aria-busy="true" aria-label={symbol}>
+        <div className="stock-header__main">
+          <span className="stock-header__price">{DASH}</span>
+          <Tags symbol={symbol} board={null} />
+        </div>
+        <StatGrid values={null} />
+      </section>
     );
   }
   const trend = trendClass(trendOf(quote.change));
@@ -101,55 +162,23 @@ export function StockHeader({
       {price ?? t('stock.noLimit')}
     </span>
   );
-  const stats: { key: string; label: string; value: ReactNode }[] = [
-    {
-      key: 'open',
-      label: t('stock.open'),
-      value: <Against value={quote.open} prevClose={quote.prevClose} />,
-    },
-    {
-      key: 'high',
-      label: t('stock.high'),
-      value: <Against value={quote.high} prevClose={quote.prevClose} />,
-    },
-    { key: 'low', label: t('stock.low'), value: <Against value={quote.low} prevClose={quote.prevClose} /> },
-    { key: 'prevClose', label: t('stock.prevClose'), value: quote.prevClose },
-    {
-      key: 'volume',
-      label: t('stock.volume'),
-      value: t('stock.lots', { value: formatLots(quote.volume, locale) }),
-    },
-    { key: 'turnover', label: t('stock.turnover'), value: formatCompact(quote.turnover, locale) },
-    { key: 'turnoverRate', label: t('stock.turnoverRate'), value: `${quote.turnoverRate}%` },
-    {
-      key: 'amplitude',
-      label: t('stock.amplitude'),
-      value: percentOrDash(amplitude(quote.high, quote.low, quote.prevClose)),
-    },
-    {
-      key: 'volumeRatio',
-      label: t('stock.volumeRatio'),
-      value: volumeRatio(quote.volume, fundamentals.minutesElapsed, fundamentals.pastDays) ?? DASH,
-    },
-    { key: 'imbalance', label: t('stock.imbalance'), value: <SignedPercent value={bidAskImbalance(book)} /> },
-    {
-      key: 'bidAskDifference',
-      label: t('stock.bidAskDifference'),
-      value: signedLots(bidAskDifference(book), locale, (value) => t('stock.lots', { value })),
-    },
-    {
-      key: 'pe',
-      label: t('stock.pe'),
-      value: peText(priceEarnings(quote.price, fundamentals.eps), t('stock.loss')),
-    },
-    {
-      key: 'marketCap',
-      label: t('stock.marketCap'),
-      value: formatCompact(marketCap(quote.price, fundamentals.totalShares), locale),
-    },
-    { key: 'limitUp', label: t('stock.limitUp'), value: limit(quote.limitUp, 'up') },
-    { key: 'limitDown', label: t('stock.limitDown'), value: limit(quote.limitDown, 'down') },
-  ];
+  const values: Record<StatKey, ReactNode> = {
+    open: <Against value={quote.open} prevClose={quote.prevClose} />,
+    high: <Against value={quote.high} prevClose={quote.prevClose} />,
+    low: <Against value={quote.low} prevClose={quote.prevClose} />,
+    prevClose: quote.prevClose,
+    volume: t('stock.lots', { value: formatLots(quote.volume, locale) }),
+    turnover: formatCompact(quote.turnover, locale),
+    turnoverRate: `${quote.turnoverRate}%`,
+    amplitude: percentOrDash(amplitude(quote.high, quote.low, quote.prevClose)),
+    volumeRatio: volumeRatio(quote.volume, fundamentals.minutesElapsed, fundamentals.pastDays) ?? DASH,
+    imbalance: <SignedPercent value={bidAskImbalance(book)} />,
+    bidAskDifference: signedLots(bidAskDifference(book), locale, (value) => t('stock.lots', { value })),
+    pe: peText(priceEarnings(quote.price, fundamentals.eps), t('stock.loss')),
+    marketCap: formatCompact(marketCap(quote.price, fundamentals.totalShares), locale),
+    limitUp: limit(quote.limitUp, 'up'),
+    limitDown: limit(quote.limitDown, 'down'),
+  };
   return (
     <section className="card stock-header" data-testid="stock-header">
       <div className="stock-header__main">
@@ -162,29 +191,10 @@ export function StockHeader({
           <span data-testid="stock-change">{formatChange(quote.change)}</span>
           <span data-testid="stock-pct">{formatPct(quote.pct, trendOf(quote.change))}</span>
         </span>
-        <span className="stock-header__tags">
-          <span className="stock-header__board">{t(`market.boards.${quote.board}`)}</span>
-          {classifySymbol(symbol)?.simulated ? (
-            // An invented company on a code no real security uses (ADR 0014): say so under the board.
-            <span
-              className="stock-header__simulated"
-              data-testid="stock-simulated"
-              title={t('stock.simulatedHint')}
-            >
-              {t('stock.simulated')}
-            </span>
-          ) : null}
-        </span>
+        <Tags symbol={symbol} board={quote.board} />
       </div>
       <PriceAnnouncement quote={quote} />
-      <dl className="stock-stats">
-        {stats.map((s) => (
-          <div key={s.key} className="stock-stats__item" data-testid={`stock-stat-${s.key}`}>
-            <dt>{s.label}</dt>
-            <dd>{s.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatGrid values={values} />
     </section>
   );
 }
