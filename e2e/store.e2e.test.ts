@@ -131,7 +131,9 @@ describe('a new shopper on a phone: browse, search, follow, cart, promo, pay, pa
       email: 'ada@example.com',
       mobile: '13900139004',
     });
-    await shopper.page.waitForURL((url) => url.pathname !== '/register');
+    // The embedded database serves one query at a time, and the feed's first backfill may still
+    // hold it: a registration (with its starter portfolio) can wait behind it on a slow machine.
+    await shopper.page.waitForURL((url) => url.pathname !== '/register', { timeout: 240_000 });
     expect(await shopper.setPayPassword(PIN)).toBe('Payment password saved.');
     await shopper.addAddress();
 
