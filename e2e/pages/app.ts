@@ -78,13 +78,27 @@ export class App {
     mobile: string;
   }) {
     await this.open('/register');
-    await this.page.getByTestId('register-account').fill(user.account);
-    await this.page.getByTestId('register-password').fill(user.password);
-    await this.page.getByTestId('register-confirmPassword').fill(user.password);
-    await this.page.getByTestId('register-username').fill(user.username);
-    await this.page.getByTestId('register-givenName').fill(user.givenName);
-    await this.page.getByTestId('register-email').fill(user.email);
-    await this.page.getByTestId('register-mobile').fill(user.mobile);
+    const fields = {
+      account: user.account,
+      password: user.password,
+      confirmPassword: user.password,
+      username: user.username,
+      givenName: user.givenName,
+      email: user.email,
+      mobile: user.mobile,
+    };
+    // Fill until every field reads back what was typed: twice in CI a registration never left
+    // /register, and a form that re-renders as the screen finishes loading would empty them.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      for (const [field, value] of Object.entries(fields)) {
+        await this.page.getByTestId(`register-${field}`).fill(value);
+      }
+      const read = await Promise.all(
+        Object.keys(fields).map((field) => this.page.getByTestId(`register-${field}`).inputValue()),
+      );
+      if (read.every((value, i) => value === Object.values(fields)[i])) break;
+      if (attempt === 2) throw new Error(`the register form lost what was typed: ${JSON.stringify(read)}`);
+    }
     await this.page.getByTestId('register-agree').check();
     await this.page.getByTestId('register-submit').click();
   }
