@@ -2,6 +2,7 @@ import { auditBanking, HEALTHY } from '@bourse/core/banking/testing';
 import { CRASH_TEST_TIMEOUT_MS, type CrashHarness, crashHarness } from '@bourse/core/testing/crashHarness.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditingCount, cashByCustomer, fileTransfers, newCustomer } from './testing/transfers.ts';
+import { troubledBankEnv } from './testing/troubledBank.ts';
 
 const CUSTOMERS = 6;
 const PER_CUSTOMER = 8;
@@ -25,16 +26,7 @@ describe('the bank-transfer worker killed in the middle of transfers (postgres)'
       const customers = [];
       for (let i = 0; i < CUSTOMERS; i++) customers.push(await newCustomer(db));
       await fileTransfers(db, harness.redis, harness.prefix, customers, PER_CUSTOMER);
-      const env = {
-        BANK_SIM_SEED: 'restart-test',
-        BANK_SIM_DECLINE_RATE: '0.2',
-        BANK_SIM_TIMEOUT_RATE: '0.1',
-        BANK_SIM_DUPLICATE_CALLBACK_RATE: '0.5',
-        BANK_SIM_LOST_CALLBACK_RATE: '0.2',
-        BANK_SIM_LATENCY_MS: '20-150',
-        BANK_SIM_PROCESSING_MS: '300-1500',
-        BANK_SIM_TIMEOUT_MS: '100',
-      };
+      const env = troubledBankEnv('restart-test');
       const settledAtKill = await harness.killTwiceThenFinish({
         worker: WORKER,
         env,

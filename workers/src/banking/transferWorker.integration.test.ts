@@ -4,24 +4,14 @@ import { type Database, loadConfig } from '@bourse/core/platform';
 import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_BANK_OPTIONS, type SimulatedBankOptions } from './simulatedBank.ts';
+import type { SimulatedBankOptions } from './simulatedBank.ts';
 import { auditingCount, cashByCustomer, fileTransfers, newCustomer } from './testing/transfers.ts';
+import { troubledBank } from './testing/troubledBank.ts';
 import { bankTransferService } from './transferWorker.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** A bank that answers in milliseconds, with every kind of trouble at once. */
-const TROUBLED: SimulatedBankOptions = {
-  ...DEFAULT_BANK_OPTIONS,
-  seed: 'worker-test',
-  declineRate: 0.25,
-  timeoutRate: 0.25,
-  duplicateCallbackRate: 0.5,
-  lostCallbackRate: 0.25,
-  latencyMs: [1, 5],
-  processingMs: [10, 60],
-  timeoutMs: 20,
-};
+const TROUBLED = troubledBank('worker-test');
 
 describe.each(DB_KINDS)('the bank-transfer worker on %s', (kind) => {
   const prefix = `test:${randomUUID()}:`;

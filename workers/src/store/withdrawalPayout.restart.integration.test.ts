@@ -1,6 +1,7 @@
 import { auditLedger, HEALTHY_LEDGER } from '@bourse/core/ledger/audit.ts';
 import { CRASH_TEST_TIMEOUT_MS, type CrashHarness, crashHarness } from '@bourse/core/testing/crashHarness.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { troubledBankEnv } from '../banking/testing/troubledBank.ts';
 import {
   newWithdrawer,
   passWithdrawals,
@@ -31,16 +32,7 @@ describe('the withdrawal payout worker killed in the middle of payouts (postgres
       const shoppers = [];
       for (let i = 0; i < SHOPPERS; i++) shoppers.push(await newWithdrawer(db));
       await passWithdrawals(db, harness.redis, harness.prefix, shoppers, PER_SHOPPER);
-      const env = {
-        BANK_SIM_SEED: 'payout-restart-test',
-        BANK_SIM_DECLINE_RATE: '0.2',
-        BANK_SIM_TIMEOUT_RATE: '0.1',
-        BANK_SIM_DUPLICATE_CALLBACK_RATE: '0.5',
-        BANK_SIM_LOST_CALLBACK_RATE: '0.2',
-        BANK_SIM_LATENCY_MS: '20-150',
-        BANK_SIM_PROCESSING_MS: '300-1500',
-        BANK_SIM_TIMEOUT_MS: '100',
-      };
+      const env = troubledBankEnv('payout-restart-test');
       const settledAtKill = await harness.killTwiceThenFinish({
         worker: WORKER,
         env,

@@ -5,7 +5,8 @@ import { type Database, loadConfig } from '@bourse/core/platform';
 import { deleteKeys } from '@bourse/core/testing/redis.ts';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_BANK_OPTIONS, type SimulatedBankOptions } from '../banking/simulatedBank.ts';
+import type { SimulatedBankOptions } from '../banking/simulatedBank.ts';
+import { troubledBank } from '../banking/testing/troubledBank.ts';
 import {
   newWithdrawer,
   passWithdrawals,
@@ -18,18 +19,7 @@ import { withdrawalPayoutService } from './withdrawalPayoutWorker.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** A bank that answers in milliseconds, with every kind of trouble at once. */
-const TROUBLED: SimulatedBankOptions = {
-  ...DEFAULT_BANK_OPTIONS,
-  seed: 'payout-test',
-  declineRate: 0.25,
-  timeoutRate: 0.25,
-  duplicateCallbackRate: 0.5,
-  lostCallbackRate: 0.25,
-  latencyMs: [1, 5],
-  processingMs: [10, 60],
-  timeoutMs: 20,
-};
+const TROUBLED = troubledBank('payout-test');
 
 describe.each(DB_KINDS)('the withdrawal payout worker on %s', (kind) => {
   const prefix = `test:${randomUUID()}:`;
