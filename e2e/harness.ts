@@ -189,8 +189,39 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * What the browsers saw lately: API answers that failed, navigations and console errors, printed
+ * with the product's output when a test fails, since a timeout alone does not say that a screen
+ * got a 401 and left for /login.
+ */
+const browserLog: string[] = [];
+const BROWSER_LOG_LINES = 200;
+
+function note(line: string): void {
+  browserLog.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+  if (browserLog.length > BROWSER_LOG_LINES) browserLog.shift();
+}
+
+function watch(context: BrowserContext, name: string): BrowserContext {
+  context.on('response', (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/api'))
+      note(`${name} ${response.request().method()} ${response.url()} -> ${response.status()}`);
+  });
+  context.on('page', (page) => {
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) note(`${name} at ${frame.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') note(`${name} console: ${message.text().slice(0, 300)}`);
+    });
+  });
+  return context;
+}
+
+let contexts = 0;
+
 /** A phone (iPhone-sized, mobile UA) or a desktop (framed 480px column) context; `scale` 2 for a sharp phone. */
-export function newContext(
+export async function newContext(
   browser: Browser,
   kind: 'phone' | 'desktop',
   options: { locale?: string; scale?: number } = {},
@@ -199,14 +230,18 @@ export function newContext(
   if (kind === 'phone') {
     const { defaultBrowserType: _ignored, ...iphone } = devices['iPhone 13'];
     // Scale 1 keeps screenshots at the 390×844 the docs quote.
-    return browser.newContext({
+    const context = await browser.newContext({
       ...iphone,
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: options.scale ?? 1,
       locale,
     });
+    return watch(context, `phone${++contexts}`);
   }
-  return browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
+  return watch(
+    await browser.newContext({ viewport: { width: 1280, height: 800 }, locale }),
+    `desktop${++contexts}`,
+  );
 }
 
 /**
@@ -226,7 +261,9 @@ export async function newPhonePage(browser: Browser, options: { scale?: number }
 export function printProductOutputOnFailure(product: () => RunningProduct | undefined): void {
   afterEach(({ task }) => {
     if (task.result?.state === 'fail')
-      process.stderr.write(`the product's last output:\n${product()?.output().slice(-6_000)}\n`);
+      process.stderr.write(
+        `the product's last output:\n${product()?.output().slice(-6_000)}\nwhat the browsers saw:\n${browserLog.join('\n')}\n`,
+      );
   });
 }
 
