@@ -196,6 +196,7 @@ export function launchBrowser(): Promise<Browser> {
  */
 const browserLog: string[] = [];
 const BROWSER_LOG_LINES = 200;
+const SLOW_ANSWER_MS = 3_000;
 
 function note(line: string): void {
   browserLog.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
@@ -203,9 +204,18 @@ function note(line: string): void {
 }
 
 function watch(context: BrowserContext, name: string): BrowserContext {
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api');
   context.on('response', (response) => {
-    if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/api'))
-      note(`${name} ${response.request().method()} ${response.url()} -> ${response.status()}`);
+    const request = response.request();
+    if (!isApi(response.url())) return;
+    // Known once the headers are in: a slow answer is as telling as a failed one.
+    const ms = Math.round(request.timing().responseStart);
+    if (response.status() >= 400 || ms > SLOW_ANSWER_MS)
+      note(`${name} ${request.method()} ${response.url()} -> ${response.status()} in ${ms} ms`);
+  });
+  context.on('requestfailed', (request) => {
+    if (isApi(request.url()))
+      note(`${name} ${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`);
   });
   context.on('page', (page) => {
     page.on('framenavigated', (frame) => {

@@ -74,11 +74,22 @@ describe('the guard in the router', () => {
     expect(useSession.getState().userInfo).toEqual(demoUser);
   });
 
-  it('logs out and goes to /login when the config cannot be fetched', async () => {
+  it('keeps the session and opens the screen when the config cannot be fetched (offline, a timeout)', async () => {
     logIn(null);
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const router = renderApp('/my');
-    await settlesAt(router, '/login');
+    await settlesAt(router, '/my');
+    expect(useSession.getState().token).not.toBe('');
+    expect(getCookie('Admin-Token')).toBeDefined();
+  });
+
+  it('a 401 on the config ends the session and goes to /login, remembering the screen', async () => {
+    logIn(null);
+    fakeApi({
+      'GET /stock/getconfig': { status: 401, body: { code: 401, msg: 'Your session has expired.' } },
+    });
+    const router = renderApp('/setting');
+    await settlesAt(router, '/login?redirect=%2Fsetting');
     expect(useSession.getState().token).toBe('');
     expect(getCookie('Admin-Token')).toBeUndefined();
   });

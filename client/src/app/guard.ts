@@ -52,12 +52,16 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Resp
   if (decision.kind === 'loadConfig') {
     try {
       await (await sessionApi()).loadConfig();
+      decision = decideNavigation(url.pathname, url.search, useSession.getState());
     } catch (error) {
-      logger.warn('guard: customer-service config failed; logging out', error);
-      useSession.getState().logout();
-      return redirect(LOGIN_PATH);
+      // A 401 has ended the session already (the HTTP client); a timeout on a slow network or an
+      // offline phone must not: the screen opens and the next navigation asks again.
+      logger.warn('guard: customer-service config not loaded', error);
+      const { token } = useSession.getState();
+      decision = token
+        ? { kind: 'allow' }
+        : decideNavigation(url.pathname, url.search, { token, kfUrl: null });
     }
-    decision = decideNavigation(url.pathname, url.search, useSession.getState());
   }
   const session = useSession.getState();
   if (session.token && !session.userInfo) {

@@ -33,7 +33,7 @@ export function CheckoutScreen() {
   const items = ((useLocation().state as { items?: Item[] } | null)?.items ?? []) as Item[];
   const [promoInput, setPromoInput] = useState('');
   const [promo, setPromo] = useState<string | undefined>();
-  const [addresses] = useLoad((signal) => fetchAddresses(signal), []);
+  const [addresses, retryAddresses] = useLoad((signal) => fetchAddresses(signal), []);
   const [quote, retry] = useLoad(
     (signal) => quoteCheckout(items, promo, signal),
     [promo, JSON.stringify(items)],
@@ -45,7 +45,8 @@ export function CheckoutScreen() {
   // One key per screen: placing again after a lost answer returns the same orders.
   const checkoutKey = useRef(crypto.randomUUID());
   const payKey = useRef(crypto.randomUUID());
-  const address = dataOf(addresses)?.items[0];
+  const addressList = dataOf(addresses);
+  const address = addressList?.items[0];
   const figures = dataOf(quote);
   const [promoRefusal, setPromoRefusal] = useState<string | undefined>();
 
@@ -80,9 +81,13 @@ export function CheckoutScreen() {
 
   return (
     <Screen nav={{ title: t('routes.checkout', { ns: 'translation' }) }}>
-      <Link to="/addresses" className="card checkout-address" data-testid="checkout-address">
-        {address ? <AddressCard address={address} /> : <span>{t('checkout.addAddress')}</span>}
-      </Link>
+      {addressList ? (
+        <Link to="/addresses" className="card checkout-address" data-testid="checkout-address">
+          {address ? <AddressCard address={address} /> : <span>{t('checkout.addAddress')}</span>}
+        </Link>
+      ) : (
+        <LoadState state={addresses} onRetry={retryAddresses} empty={t('checkout.addAddress')} />
+      )}
       {figures ? (
         figures.shops.map((shop) => (
           <section key={shop.shopId} className="card checkout-shop" data-testid="checkout-shop">
@@ -129,7 +134,12 @@ export function CheckoutScreen() {
         <span className="store-action-bar__total">
           {t('cart.total', { amount: price(figures?.total ?? '0.00') })}
         </span>
-        <Button onClick={() => void place().catch(() => undefined)} disabled={!figures} testId="place-order">
+        {/* Until the addresses are in, Place order would wrongly say there is none. */}
+        <Button
+          onClick={() => void place().catch(() => undefined)}
+          disabled={!figures || !addressList}
+          testId="place-order"
+        >
           {t('checkout.place')}
         </Button>
       </div>

@@ -266,3 +266,70 @@ describe('/search', () => {
     }
   });
 });
+
+describe('/checkout', () => {
+  const quote = {
+    shops: [
+      {
+        shopId: 1,
+        shopName: 'Lumio Official Store',
+        lines: [
+          {
+            specId: 12,
+            productId: 9,
+            name: 'Lumio Smartphone Pro 9',
+            specLabel: '256 GB',
+            imageUrl: '/api/store/images/product/9.svg',
+            unitPrice: '299.99',
+            quantity: 1,
+            subtotal: '299.99',
+          },
+        ],
+        subtotal: '299.99',
+        freight: '0.00',
+        discount: '0.00',
+        total: '299.99',
+      },
+    ],
+    promoCode: null,
+    subtotal: '299.99',
+    freight: '0.00',
+    discount: '0.00',
+    total: '299.99',
+    balance: '2000.00',
+  };
+  const home = {
+    id: '6f1c1c1e-6a52-4a4e-9d43-1d7c3f1b2a10',
+    addressee: 'Ada Lovelace',
+    mobile: '+44 20 7946 0958',
+    country: 'GB',
+    region: 'England',
+    detail: '12 St James Square, London',
+    tag: 'home',
+    isDefault: true,
+  };
+
+  it('waits for the addresses before Place order, rather than saying there is none', async () => {
+    logInAsDemo();
+    let answerAddresses: (response: Response) => void = () => undefined;
+    const api = fakeApi({
+      'POST /store/checkout/quote': ok(quote),
+      'GET /store/addresses': () => new Promise<Response>((resolve) => (answerAddresses = resolve)),
+      'POST /store/checkout': ok({ orders: [], total: '299.99' }),
+      'GET /store/cart': ok({ lines: [] }),
+    });
+    const router = renderApp('/my');
+    await act(() => router.navigate('/checkout', { state: { items: [{ specId: 12, quantity: 1 }] } }));
+    await screen.findByTestId('checkout-totals', {}, { timeout: 10_000 });
+    const place = screen.getByTestId('place-order') as HTMLButtonElement;
+    expect(place.disabled).toBe(true);
+    expect(screen.queryByTestId('checkout-address')).toBeNull();
+
+    act(() => answerAddresses(jsonResponse({ code: 1, msg: 'ok', data: { items: [home] } })));
+    await waitFor(() => expect(place.disabled).toBe(false));
+    expect(screen.getByTestId('checkout-address').textContent).toContain('Ada Lovelace');
+    await userEvent.click(place);
+    await waitFor(() => expect(callsTo(api, 'POST /store/checkout')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(api, 'POST /store/checkout')[0]?.body)).addressId).toBe(home.id);
+  }, 30_000);
+});

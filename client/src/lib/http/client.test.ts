@@ -39,6 +39,12 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 const toastText = () => useToastStore.getState().current?.message;
 
+/** A server that never answers: the request ends only when aborted. */
+const neverAnswered: typeof fetch = (_url, init) =>
+  new Promise((_resolve, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+  });
+
 beforeEach(() => {
   token = '';
   fetchMock.mockReset();
@@ -140,12 +146,7 @@ describe('a failed call', () => {
 
   it('gives up after 10 s with common.timeout', async () => {
     vi.useFakeTimers();
-    fetchMock.mockImplementation(
-      (_url, init) =>
-        new Promise((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        }),
-    );
+    fetchMock.mockImplementation(neverAnswered);
     const pending = failure(callApi(userRoutes.config));
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(false);
@@ -155,14 +156,19 @@ describe('a failed call', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(10_000);
   });
 
+  it('waits as long as a slow call asks before giving up', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(neverAnswered);
+    const pending = failure(callApi(userRoutes.config, { timeoutMs: 30_000 }));
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await pending).kind).toBe('timeout');
+  });
+
   it('rejects silently when the caller aborts', async () => {
     const controller = new AbortController();
-    fetchMock.mockImplementation(
-      (_url, init) =>
-        new Promise((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        }),
-    );
+    fetchMock.mockImplementation(neverAnswered);
     const pending = failure(callApi(userRoutes.config, { signal: controller.signal }));
     controller.abort();
     expect((await pending).kind).toBe('aborted');

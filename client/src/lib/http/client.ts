@@ -43,6 +43,8 @@ export interface RequestOptions {
   silent?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** How long to wait for the answer; REQUEST_TIMEOUT_MS unless the call is known to be slow. */
+  timeoutMs?: number;
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -91,7 +93,7 @@ async function send(method: Method, url: string, options: RequestOptions): Promi
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, REQUEST_TIMEOUT_MS);
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const abort = () => controller.abort();
   options.signal?.addEventListener('abort', abort);
 
