@@ -4,7 +4,7 @@
  * Debian's chromium through playwright-core.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@bourse/core/platform/localRedis';
@@ -270,10 +270,18 @@ export async function newPhonePage(browser: Browser, options: { scale?: number }
  */
 export function printProductOutputOnFailure(product: () => RunningProduct | undefined): void {
   afterEach(({ task }) => {
-    if (task.result?.state === 'fail')
-      process.stderr.write(
-        `the product's last output:\n${product()?.output().slice(-6_000)}\nwhat the browsers saw:\n${browserLog.join('\n')}\n`,
-      );
+    if (task.result?.state !== 'fail') return;
+    process.stderr.write(
+      `the product's last output:\n${product()?.output().slice(-6_000)}\nwhat the browsers saw:\n${browserLog.join('\n')}\n`,
+    );
+    // scripts/test-all.sh prints the end of this file beside the failures: a CI log kept only by
+    // its tail still shows what the screens were answered.
+    const answers = browserLog.filter((line) => !line.includes(' at http'));
+    mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
+    appendFileSync(
+      join(REPO_ROOT, 'test-results', 'e2e-browser.log'),
+      `${task.name}\n${answers.slice(-8).join('\n')}\n`,
+    );
   });
 }
 

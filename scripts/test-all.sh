@@ -33,7 +33,7 @@ fi
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
 
 mkdir -p test-results
-rm -f test-results/vitest-*.json
+rm -f test-results/vitest-*.json test-results/e2e-browser.log
 started=$(date +%s)
 status=0
 
@@ -62,6 +62,10 @@ else
   run_stage e2e --project e2e
 fi
 echo "=== tests took $(( $(date +%s) - started ))s"
+if [ -s test-results/e2e-browser.log ]; then
+  echo "=== what the browsers of the failed e2e tests were last answered (test-results/e2e-browser.log):"
+  tail -n 12 test-results/e2e-browser.log | cut -c1-300
+fi
 
 STATUS=$status node -e '
   const fs = require("fs");
