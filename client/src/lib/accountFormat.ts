@@ -1,5 +1,5 @@
 import { classifySymbol, Dec } from '@bourse/shared';
-import { formatMarketTime, formatMoney, trendOf } from './format.ts';
+import { formatMarketTime, formatMoney, formatPrice, trendOf } from './format.ts';
 
 /**
  * How account figures read: amounts with the reader's separators, P&L with its sign, prices to
@@ -14,9 +14,9 @@ export function signedMoney(value: string): string {
   return `${sign}${formatMoney(new Dec(value).abs())}`;
 }
 
-/** A fill or limit price as quoted: two decimals for stocks, three for funds. */
+/** A fill or limit price as quoted: two decimals for stocks, three for funds, the reader's separator. */
 export function tradePrice(value: string, symbol: string): string {
-  return new Dec(value).toFixed(classifySymbol(symbol)?.kind === 'fund' ? 3 : 2);
+  return formatPrice(new Dec(value).toFixed(classifySymbol(symbol)?.kind === 'fund' ? 3 : 2));
 }
 
 /** P&L as a percent of cost with two decimals ("1.23" is 1.23%); null without a cost. */

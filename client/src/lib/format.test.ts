@@ -35,9 +35,32 @@ describe('trend and colour', () => {
 });
 
 describe('price, change and percent', () => {
-  it('shows prices as sent, a dash when missing', () => {
-    expect(formatPrice('12.30')).toBe('12.30');
-    expect(formatPrice(null)).toBe('—');
+  it.each([
+    ['en', '12.30'],
+    ['zh-CN', '12.30'],
+    ['ja', '12.30'],
+    ['ko', '12.30'],
+    ['th', '12.30'],
+    ['fr', '12,30'],
+    ['it', '12,30'],
+  ])('writes a price in %s as %s', (locale, text) => {
+    expect(formatPrice('12.30', locale)).toBe(text);
+  });
+
+  // A fund quotes three decimals; Chinese broker apps write 1680.00 without a thousands separator;
+  // beyond a float's precision the string is edited, never made a number.
+  it.each([
+    ['1.230', 'fr', '1,230'],
+    ['1.230', 'en', '1.230'],
+    ['1680.00', 'it', '1680,00'],
+    ['1680.00', 'zh-CN', '1680.00'],
+    ['12345678901234567.895', 'fr', '12345678901234567,895'],
+    ['-0.05', 'it', '-0,05'],
+    ['7', 'fr', '7'],
+    [null, 'fr', '—'],
+    [undefined, 'en', '—'],
+  ])('keeps the price %s as sent, ungrouped, in %s: %s', (price, locale, text) => {
+    expect(formatPrice(price, locale)).toBe(text);
   });
 
   it.each([
@@ -77,6 +100,19 @@ describe('price, change and percent', () => {
       '0.00',
       '—',
     ]);
+  });
+
+  it.each([
+    ['0.12', 'fr', '+0,12'],
+    ['-0.050', 'it', '-0,050'],
+    ['-0.00', 'fr', '0,00'],
+    ['+1.5', 'ja', '+1.5'],
+    ['-12.34', 'ko', '-12.34'],
+    ['3.21', 'th', '+3.21'],
+    ['3.21', 'zh-CN', '+3.21'],
+    [undefined, 'it', '—'],
+  ])("writes the change %s in %s with the reader's decimal separator: %s", (change, locale, text) => {
+    expect(formatChange(change, locale)).toBe(text);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * How market figures read on screen. Prices, changes and amounts arrive as exact decimal
- * strings; they are shown as they are, and only amounts are turned into numbers, to be
- * abbreviated in the reader's language (1.23亿, 123.46M). Colours are classes: CSS maps
- * up/down to red/green or green/red after the user's setting.
+ * strings and reach the screen without a float. Prices and changes keep the wire's decimals and
+ * take only the reader's decimal separator; amounts are grouped and abbreviated in the reader's
+ * language (1.23亿, 123.46M). Colours are classes: CSS maps up/down to red/green or green/red
+ * after the user's setting.
  */
 import { Dec, roundTo } from '@bourse/shared';
 import { currentLocale } from '../i18n/index.ts';
@@ -22,9 +23,27 @@ export function trendOf(value: string | number | null | undefined): Trend {
 /** The colour class of a trend: price-up, price-down or price-flat. */
 export const trendClass = (trend: Trend): string => `price-${trend}`;
 
-/** A price as sent ("12.30"), or a dash when there is none yet. */
-export function formatPrice(price: string | null | undefined): string {
-  return price ?? DASH;
+const decimalSeparators = new Map<string, string>();
+/** The locale's decimal separator (a comma in French and Italian), asked of Intl once per locale. */
+function decimalSeparatorOf(locale: string): string {
+  let separator = decimalSeparators.get(locale);
+  if (separator === undefined) {
+    const parts = numberFormat(locale, 1).formatToParts(0.5);
+    separator = parts.find((part) => part.type === 'decimal')?.value ?? '.';
+    decimalSeparators.set(locale, separator);
+  }
+  return separator;
+}
+
+/**
+ * A price with the wire's decimals ("1.230" keeps three, as funds quote) and the reader's decimal
+ * separator ("12,30" in French), ungrouped as broker apps show 1680.00; a dash when there is none
+ * yet. A string edit, not a number format: it runs for every row on every tick, and stays exact.
+ */
+export function formatPrice(price: string | null | undefined, locale: string = currentLocale()): string {
+  if (price === null || price === undefined) return DASH;
+  const separator = decimalSeparatorOf(locale);
+  return separator === '.' ? price : price.replace('.', separator);
 }
 
 function signed(value: string): string {
@@ -33,9 +52,9 @@ function signed(value: string): string {
   return trend === 'up' ? `+${bare}` : trend === 'down' ? `-${bare}` : bare;
 }
 
-/** A change with its sign: "+0.12", "-0.05", "0.00". */
-export function formatChange(change: string | null | undefined): string {
-  return change === null || change === undefined ? DASH : signed(change);
+/** A change with its sign, written as a price: "+0.12", "-0.05", "0.00"; "+0,12" in French. */
+export function formatChange(change: string | null | undefined, locale: string = currentLocale()): string {
+  return change === null || change === undefined ? DASH : formatPrice(signed(change), locale);
 }
 
 /** Decimals a decimal string is written with ("1.230" has three). */

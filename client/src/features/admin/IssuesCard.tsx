@@ -1,7 +1,7 @@
 import type { IpoStatus, IpoView } from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { money } from '../../lib/accountFormat.ts';
+import { formatPrice } from '../../lib/format.ts';
 import type { Loadable } from '../../lib/loadable.ts';
 import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
 import { BatchPanel } from './BatchPanel.tsx';
@@ -35,7 +35,7 @@ function IssueRow({
             {t('issues.line', {
               code: issue.code,
               exchange: t(`exchange.${issue.exchange}`, { ns: 'ipo' }),
-              price: t('cny', { ns: 'ipo', amount: money(issue.price) }),
+              price: t('cny', { ns: 'ipo', amount: formatPrice(issue.price) }),
             })}
           </span>
         </span>

@@ -1,7 +1,7 @@
 import type { FailedSettlementView } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatPrice } from '../../lib/format.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { useItemAction } from '../../shared-ui/useItemAction.ts';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
@@ -25,7 +25,7 @@ function FailedSettlement({ item, onDone }: { item: FailedSettlementView; onDone
             quantity,
             name: item.name,
             symbol: item.symbol,
-            price: item.price,
+            price: formatPrice(item.price),
           })}
         </strong>
       </p>

@@ -2,7 +2,7 @@ import { type PriceAlertFired, USER_EVENTS, USER_NAMESPACE, userEventSchemas } f
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatPct } from '../../lib/format.ts';
+import { formatPct, formatPrice } from '../../lib/format.ts';
 import { logger } from '../../lib/logger.ts';
 import { Icon } from '../../shared-ui/Icon.tsx';
 import { alertConditionText, startInbox } from '../messages/index.ts';
@@ -55,7 +55,7 @@ export function AlertBanner() {
           <span className="alert-banner__text">
             {t('alerts.banner.body', {
               condition: alertConditionText(t, fired),
-              price: fired.price,
+              price: formatPrice(fired.price),
               pct: formatPct(fired.pct),
             })}
           </span>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../lib/date/formatDate.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { success } from '../../lib/loadable.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
@@ -54,7 +55,7 @@ function AlertRow({
             ? t('alerts.onceShort')
             : t('alerts.repeatShort', { minutes: alert.cooldownMinutes })}
           {alert.lastFiredAt && alert.lastFiredPrice
-            ? ` · ${t('alerts.lastFired', { price: alert.lastFiredPrice, time: formatDate(alert.lastFiredAt, 'MM-DD HH:mm') })}`
+            ? ` · ${t('alerts.lastFired', { price: formatPrice(alert.lastFiredPrice), time: formatDate(alert.lastFiredAt, 'MM-DD HH:mm') })}`
             : null}
         </p>
       </div>

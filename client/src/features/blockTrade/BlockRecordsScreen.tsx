@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money, shares } from '../../lib/accountFormat.ts';
 import { formatDate } from '../../lib/date/formatDate.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { usePagedList } from '../../lib/usePagedList.ts';
 import { NameCode } from '../../shared-ui/NameCode.tsx';
 import { PagedList } from '../../shared-ui/PagedList.tsx';
@@ -35,7 +36,12 @@ function Record({ order, onCancel }: { order: BlockOrderView; onCancel: (id: str
             kind: t(`blockTrade.kind.${order.kind}`),
           })}
         </span>
-        <span>{t('blockTrade.record.terms', { price: order.price, quantity: shares(order.quantity) })}</span>
+        <span>
+          {t('blockTrade.record.terms', {
+            price: formatPrice(order.price),
+            quantity: shares(order.quantity),
+          })}
+        </span>
       </div>
       <div className="block-record__detail">
         <span className="block-record__amount">{money(order.amount)}</span>

@@ -2,7 +2,7 @@ import type { BlockTradeKind, Side } from '@bourse/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { DASH, formatMoney, formatPct, trendClass, trendOf } from '../../lib/format.ts';
+import { DASH, formatMoney, formatPct, formatPrice, trendClass, trendOf } from '../../lib/format.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
@@ -35,7 +35,7 @@ function StockButton({ symbol, quote, onOpen }: { symbol?: string; quote?: Quote
       {symbol ? (
         <>
           <NameCode name={quote?.name ?? symbol} symbol={symbol} />
-          <span className={`ticket-symbol__price ${trend}`}>{quote?.price ?? DASH}</span>
+          <span className={`ticket-symbol__price ${trend}`}>{formatPrice(quote?.price)}</span>
           <span className={`ticket-symbol__pct ${trend}`}>
             {formatPct(quote?.pct, trendOf(quote?.change))}
           </span>
@@ -191,7 +191,7 @@ function BlockForm({
           summary={t('blockTrade.summaryBuy', {
             quantity: formatMoney(confirming.body.quantity, 0),
             name: quote.name,
-            price: confirming.body.price,
+            price: formatPrice(confirming.body.price),
             amount: formatMoney(confirming.cash.frozen),
           })}
           onConfirm={(payPassword) => send(confirming.body, payPassword)}

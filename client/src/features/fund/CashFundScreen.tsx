@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../lib/accountFormat.ts';
 import { formatDate } from '../../lib/date/formatDate.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { dataOf } from '../../lib/loadable.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { usePagedList } from '../../lib/usePagedList.ts';
@@ -178,11 +179,11 @@ function Overview({
           </div>
           <div>
             <dt>{t('fund.per10k')}</dt>
-            <dd data-testid="fund-per10k">{day ? day.yieldPer10k : '--'}</dd>
+            <dd data-testid="fund-per10k">{day ? formatPrice(day.yieldPer10k) : '--'}</dd>
           </div>
           <div>
             <dt>{t('fund.nav')}</dt>
-            <dd>{overview.nav}</dd>
+            <dd data-testid="fund-nav">{formatPrice(overview.nav)}</dd>
           </div>
         </dl>
         {overview.recentDays.length > 0 ? (
@@ -199,7 +200,7 @@ function Overview({
               {[...overview.recentDays].reverse().map((d) => (
                 <tr key={d.date}>
                   <td>{d.date}</td>
-                  <td>{d.yieldPer10k}</td>
+                  <td>{formatPrice(d.yieldPer10k)}</td>
                   <td>{`${d.annualised7d}%`}</td>
                 </tr>
               ))}
@@ -241,7 +242,7 @@ function YieldList() {
             <p className="fund-line__detail">
               {t('fund.yieldLine', {
                 basis: money(y.basis),
-                per10k: y.yieldPer10k,
+                per10k: formatPrice(y.yieldPer10k),
                 annualised: y.annualised7d,
               })}
             </p>

@@ -1,7 +1,7 @@
 import type { RankList } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatCompact, formatPct, trendClass, trendOf } from '../../lib/format.ts';
+import { formatCompact, formatPct, formatPrice, trendClass, trendOf } from '../../lib/format.ts';
 import { CardHead } from '../../shared-ui/CardHead.tsx';
 import { NameCode } from '../../shared-ui/NameCode.tsx';
 import { useRank } from '../market/index.ts';
@@ -51,7 +51,9 @@ export function HotList({
                 data-symbol={row.symbol}
               >
                 <NameCode name={row.name} symbol={row.symbol} />
-                <span className={`hot-list__price ${trendClass(trendOf(row.pct))}`}>{row.price}</span>
+                <span className={`hot-list__price ${trendClass(trendOf(row.pct))}`}>
+                  {formatPrice(row.price, i18n.language)}
+                </span>
                 <span className={`hot-list__figure ${figure === 'pct' ? trendClass(trendOf(row.pct)) : ''}`}>
                   {figure === 'pct' ? formatPct(row.pct) : formatCompact(row.turnover, i18n.language)}
                 </span>

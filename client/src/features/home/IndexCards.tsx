@@ -1,6 +1,6 @@
 import type { IndexQuoteUpdate } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
-import { DASH, formatChange, formatPct, trendClass, trendOf } from '../../lib/format.ts';
+import { DASH, formatChange, formatPct, formatPrice, trendClass, trendOf } from '../../lib/format.ts';
 import { Sparkline } from './Sparkline.tsx';
 
 /** The three headline indices, in the order Chinese apps show them. */
@@ -34,7 +34,7 @@ export function IndexCards({ indices }: { indices: Partial<Record<IndexSymbol, I
             aria-busy={!quote}
           >
             <span className="index-card__name">{t(`home.indices.${symbol}`)}</span>
-            <span className="index-card__value">{quote?.value ?? DASH}</span>
+            <span className="index-card__value">{formatPrice(quote?.value)}</span>
             <span className="index-card__change">
               {quote ? `${formatChange(quote.change)} ${formatPct(quote.pct, trendOf(quote.change))}` : DASH}
             </span>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DASH, formatPct, trendClass, trendOf } from '../../lib/format.ts';
+import { DASH, formatPct, formatPrice, trendClass, trendOf } from '../../lib/format.ts';
 import { CardHead } from '../../shared-ui/CardHead.tsx';
 import { NameCode } from '../../shared-ui/NameCode.tsx';
 import { useFlash, useQuote, useQuoteStream } from '../market/index.ts';
@@ -15,7 +15,7 @@ function WatchRow({ symbol }: { symbol: string }) {
       <Link to={`/stockInfo/${symbol}`} className="hot-list__row" data-testid="watch-row">
         <NameCode name={quote?.name ?? DASH} symbol={symbol} />
         <span className={`hot-list__price ${trend}`}>
-          <span className={flash}>{quote?.price ?? DASH}</span>
+          <span className={flash}>{formatPrice(quote?.price)}</span>
         </span>
         <span className={`hot-list__figure ${trend}`}>{formatPct(quote?.pct)}</span>
       </Link>

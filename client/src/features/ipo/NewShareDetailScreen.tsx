@@ -6,7 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { loginPath } from '../../app/guard.ts';
 import { money } from '../../lib/accountFormat.ts';
 import { unbrokenDate } from '../../lib/date/formatDate.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatPrice } from '../../lib/format.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { Cell, CellGroup } from '../../shared-ui/Cell.tsx';
@@ -41,7 +41,7 @@ function IssueFacts({ issue }: { issue: IpoView }) {
         </span>
       </section>
       <CellGroup>
-        <Cell label={t('price')} value={t('cny', { amount: money(issue.price) })} testId="ipo-price" />
+        <Cell label={t('price')} value={t('cny', { amount: formatPrice(issue.price) })} testId="ipo-price" />
         <Cell label={t('unit')} value={t('shares', { shares: shares(issue.unitShares) })} />
         <Cell label={t('maxShares')} value={t('shares', { shares: shares(issue.maxShares) })} />
         <Cell label={t('onlineShares')} value={t('shares', { shares: shares(issue.onlineShares) })} />
@@ -134,7 +134,7 @@ function SubscribeForm({ issue, quota, onDone }: { issue: IpoView; quota: IpoQuo
           summary={t('form.summary', {
             shares: shares(confirming),
             name: issue.name,
-            price: money(issue.price),
+            price: formatPrice(issue.price),
           })}
           onConfirm={(payPassword) => send(confirming, payPassword)}
           onClose={() => setConfirming(undefined)}

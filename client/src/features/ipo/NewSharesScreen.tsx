@@ -2,7 +2,7 @@ import type { IpoStatus, IpoView } from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { money } from '../../lib/accountFormat.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { LoadingOr } from '../../shared-ui/LoadingOr.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
@@ -39,7 +39,7 @@ function IssueRow({ issue }: { issue: IpoView }) {
         </span>
         <span className="ipo-row__figure">
           <span className="ipo-row__label">{t('price')}</span>
-          {money(issue.price)}
+          {formatPrice(issue.price)}
         </span>
         <span className="ipo-row__figure">
           <span className="ipo-row__label">{t('subscriptionDay')}</span>

@@ -1,6 +1,6 @@
 import { memo, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { DASH, formatCompact, formatPct, trendClass, trendOf } from '../../lib/format.ts';
+import { DASH, formatCompact, formatPct, formatPrice, trendClass, trendOf } from '../../lib/format.ts';
 import { NameCode } from '../../shared-ui/NameCode.tsx';
 import { useQuote } from './data/hooks.ts';
 import type { Quote } from './data/marketStore.ts';
@@ -44,7 +44,7 @@ export const QuoteRow = memo(function QuoteRow({
       <NameCode name={quote?.name ?? DASH} symbol={symbol} />
       <span className={`quote-row__price ${trend}`}>
         <span className={flash} data-testid="quote-price">
-          {quote?.price ?? DASH}
+          {formatPrice(quote?.price, locale)}
         </span>
       </span>
       <span className="quote-row__pct">

@@ -5,12 +5,14 @@ import {
   type RealNameRefusalReason,
 } from '@bourse/shared';
 import type { TFunction } from 'i18next';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatPrice } from '../../lib/format.ts';
 import { alertConditionText } from './alertCondition.ts';
 
 /** Amounts and share counts read with thousands separators, as on every other screen. */
 const cash = (amount: string) => formatMoney(amount);
 const count = (shares: string) => formatMoney(shares, 0);
+/** Prices as the wire writes them, with the reader's decimal separator, like the quotes. */
+const price = (value: string) => formatPrice(value);
 
 /** The first few codes of a notice about many stocks; the list it opens shows them all. */
 const SYMBOLS_SHOWN = 5;
@@ -135,7 +137,7 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
       const p = messageParamsSchemas.fill.safeParse(message.params);
       if (!p.success) return unknown;
       const { side, quantity, ...rest } = p.data;
-      const values = { ...rest, quantity: count(quantity) };
+      const values = { ...rest, quantity: count(quantity), price: price(rest.price) };
       return {
         title: t('messages.kinds.fill.title'),
         body: side === 'buy' ? t('messages.kinds.fill.buy', values) : t('messages.kinds.fill.sell', values),
@@ -156,7 +158,7 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
       const p = messageParamsSchemas.blockTradeResult.safeParse(message.params);
       if (!p.success) return unknown;
       const { status, side, reason, quantity, amount, ...rest } = p.data;
-      const values = { ...rest, quantity: count(quantity), amount: cash(amount) };
+      const values = { ...rest, quantity: count(quantity), amount: cash(amount), price: price(rest.price) };
       const title = t('messages.kinds.blockTradeResult.title');
       if (status === 'refused') {
         const why = t(`blockTrade.record.reasons.${reason ?? 'noCounterparty'}`);
@@ -197,13 +199,13 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
     case 'priceAlert': {
       const p = messageParamsSchemas.priceAlert.safeParse(message.params);
       if (!p.success) return unknown;
-      const { name, symbol, price } = p.data;
+      const { name, symbol } = p.data;
       return {
         title: t('messages.kinds.priceAlert.title'),
         body: t('messages.kinds.priceAlert.body', {
           name,
           symbol,
-          price,
+          price: price(p.data.price),
           condition: alertConditionText(t, p.data),
         }),
       };

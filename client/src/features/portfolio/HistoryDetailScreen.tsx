@@ -15,7 +15,7 @@ import { positionLives } from './pnlHistory.ts';
 import { useSymbolFills } from './symbolFills.ts';
 import '../trade/trade.css';
 import './portfolio.css';
-import { DASH } from '../../lib/format.ts';
+import { formatPrice } from '../../lib/format.ts';
 
 const SYMBOL = /^\d{6}$/;
 
@@ -34,7 +34,7 @@ async function findClosed(
 }
 
 const averageOf = (amount: string, quantity: number) =>
-  quantity > 0 ? new Dec(amount).dividedBy(quantity).toFixed(3) : DASH;
+  formatPrice(quantity > 0 ? new Dec(amount).dividedBy(quantity).toFixed(3) : null);
 
 function ClosedDetail({ position }: { position: ClosedPosition }) {
   const { t } = useTranslation();

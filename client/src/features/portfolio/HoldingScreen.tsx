@@ -3,6 +3,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { money, pnlPercent, shares } from '../../lib/accountFormat.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { Pnl, PnlPercent } from '../../shared-ui/Pnl.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { MarketStatusBar } from '../market/index.ts';
@@ -10,7 +11,6 @@ import { SnapshotState, useTradingStore } from '../trade/index.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { FigureGrid, PositionHead } from './Figures.tsx';
 import './portfolio.css';
-import { DASH } from '../../lib/format.ts';
 
 /** One holding: what it is worth and what it made, live; in a list a tap opens its details. */
 export function PositionCard({ position, linked = true }: { position: PositionView; linked?: boolean }) {
@@ -20,8 +20,8 @@ export function PositionCard({ position, linked = true }: { position: PositionVi
     [
       ['quantity', shares(p.quantity)],
       ['sellable', shares(p.sellableQuantity)],
-      ['averageCost', p.averageCost],
-      ['price', p.price ?? DASH],
+      ['averageCost', formatPrice(p.averageCost)],
+      ['price', formatPrice(p.price)],
       ['todayPnl', <Pnl key="todayPnl" value={p.todayPnl} />],
       ['cost', money(p.cost)],
     ] as const

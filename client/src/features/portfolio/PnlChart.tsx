@@ -1,7 +1,7 @@
 import { BaselineSeries, createChart } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../session/index.ts';
-import { baseChartOptions, PRICE_FORMAT, toChartTime, trendColors } from '../stock/index.ts';
+import { baseChartOptions, MONEY_FORMAT, toChartTime, trendColors } from '../stock/index.ts';
 import type { PnlPoint } from './pnlHistory.ts';
 
 /** A colour with an alpha, from the chart theme's #rrggbb. */
@@ -32,7 +32,7 @@ export function PnlChart({ points }: { points: readonly PnlPoint[] }) {
       bottomFillColor1: faded(down, 0.02),
       bottomFillColor2: faded(down, 0.25),
       lineWidth: 2,
-      priceFormat: PRICE_FORMAT,
+      priceFormat: MONEY_FORMAT,
     });
     series.setData(points.map((p) => ({ time: toChartTime(p.at), value: p.pnl.toNumber() })));
     chart.timeScale().fitContent();

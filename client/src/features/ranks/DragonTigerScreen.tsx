@@ -2,7 +2,7 @@ import type { DragonTigerEntry } from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatCompact, formatPct, trendClass, trendOf } from '../../lib/format.ts';
+import { formatCompact, formatPct, formatPrice, trendClass, trendOf } from '../../lib/format.ts';
 import { dataOf } from '../../lib/loadable.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { LoadState } from '../../shared-ui/LoadState.tsx';
@@ -50,7 +50,7 @@ function Entry({ entry, locale }: { entry: DragonTigerEntry; locale: string }) {
         <Link to={`/stockInfo/${entry.symbol}`} className="dt-entry__stock">
           <NameCode name={entry.name} symbol={entry.symbol} />
         </Link>
-        <span className={`rank-row__num ${trend}`}>{entry.close}</span>
+        <span className={`rank-row__num ${trend}`}>{formatPrice(entry.close, locale)}</span>
         <span className={`rank-row__num ${trend}`}>{formatPct(entry.pct)}</span>
       </div>
       <p className="dt-entry__reason">

@@ -1,6 +1,6 @@
 import type { Book } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
-import { DASH, formatLots, trendClass, trendOf } from '../../lib/format.ts';
+import { DASH, formatLots, formatPrice, trendClass, trendOf } from '../../lib/format.ts';
 import { useMarketStore } from '../market/index.ts';
 
 const LEVELS = 5;
@@ -31,7 +31,7 @@ function Level({
   const content = (
     <>
       <span className="book__label">{t(`stock.book.${side}`, { level })}</span>
-      <span className={`book__price ${trendClass(trend)}`}>{entry?.price ?? DASH}</span>
+      <span className={`book__price ${trendClass(trend)}`}>{formatPrice(entry?.price, locale)}</span>
       <span className="book__volume">
         <span className="book__bar" style={{ width }} aria-hidden="true" />
         {entry ? formatLots(entry.volume, locale) : DASH}
@@ -100,7 +100,7 @@ export function OrderBook({
       {book?.indicative ? (
         <p className="book__indicative" data-testid="book-indicative">
           {t('stock.book.indicative', {
-            price: book.indicative.price,
+            price: formatPrice(book.indicative.price, i18n.language),
             volume: formatLots(book.indicative.volume, i18n.language),
           })}
         </p>

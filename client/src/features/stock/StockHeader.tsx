@@ -7,6 +7,7 @@ import {
   formatCompact,
   formatLots,
   formatPct,
+  formatPrice,
   trendClass,
   trendOf,
 } from '../../lib/format.ts';
@@ -27,7 +28,7 @@ function Against({ value, prevClose, testId }: { value: string | null; prevClose
   const trend = value === null ? 'flat' : trendOf(Number(value) - Number(prevClose));
   return (
     <span className={trendClass(trend)} data-testid={testId}>
-      {value ?? DASH}
+      {formatPrice(value)}
     </span>
   );
 }
@@ -53,7 +54,10 @@ const ANNOUNCE_EVERY_MS = 15_000;
 function PriceAnnouncement({ quote }: { quote: Quote }) {
   const { t } = useTranslation();
   const text = useThrottled(
-    t('stock.announcement', { price: quote.price, pct: formatPct(quote.pct, trendOf(quote.change)) }),
+    t('stock.announcement', {
+      price: formatPrice(quote.price),
+      pct: formatPct(quote.pct, trendOf(quote.change)),
+    }),
     ANNOUNCE_EVERY_MS,
   );
   return (
@@ -159,14 +163,14 @@ export function StockHeader({
   const locale = i18n.language;
   const limit = (price: string | null, side: 'up' | 'down') => (
     <span className={`price-${side}`} data-testid={`stock-limit-${side}`}>
-      {price ?? t('stock.noLimit')}
+      {price === null ? t('stock.noLimit') : formatPrice(price, locale)}
     </span>
   );
   const values: Record<StatKey, ReactNode> = {
     open: <Against value={quote.open} prevClose={quote.prevClose} />,
     high: <Against value={quote.high} prevClose={quote.prevClose} />,
     low: <Against value={quote.low} prevClose={quote.prevClose} />,
-    prevClose: quote.prevClose,
+    prevClose: formatPrice(quote.prevClose, locale),
     volume: t('stock.lots', { value: formatLots(quote.volume, locale) }),
     turnover: formatCompact(quote.turnover, locale),
     turnoverRate: `${quote.turnoverRate}%`,
@@ -184,11 +188,11 @@ export function StockHeader({
       <div className="stock-header__main">
         <span className={`stock-header__price ${trend}`}>
           <span className={flash} data-testid="stock-price">
-            {quote.price}
+            {formatPrice(quote.price, locale)}
           </span>
         </span>
         <span className={`stock-header__change ${trend}`}>
-          <span data-testid="stock-change">{formatChange(quote.change)}</span>
+          <span data-testid="stock-change">{formatChange(quote.change, locale)}</span>
           <span data-testid="stock-pct">{formatPct(quote.pct, trendOf(quote.change))}</span>
         </span>
         <Tags symbol={symbol} board={quote.board} />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatLots, formatMarketTime, trendClass, trendOf } from '../../lib/format.ts';
+import { formatLots, formatMarketTime, formatPrice, trendClass, trendOf } from '../../lib/format.ts';
 import { useMarketStore } from '../market/index.ts';
 
 /** Shown of the ticks the store keeps. */
@@ -20,7 +20,7 @@ export function TradeTape({ symbol, prevClose }: { symbol: string; prevClose: st
               <span
                 className={trendClass(prevClose ? trendOf(Number(tick.price) - Number(prevClose)) : 'flat')}
               >
-                {tick.price}
+                {formatPrice(tick.price, i18n.language)}
               </span>
               <span className={`tape__volume ${tick.side === 'B' ? 'price-up' : 'price-down'}`}>
                 {formatLots(tick.volume, i18n.language)}

@@ -1,2 +1,2 @@
-export { baseChartOptions, PRICE_FORMAT, toChartTime, trendColors } from './charts/chartTheme.ts';
+export { baseChartOptions, MONEY_FORMAT, toChartTime, trendColors } from './charts/chartTheme.ts';
 export { OrderBook } from './OrderBook.tsx';

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useSearchParams } from 'react-router-dom';
 import type { RouteHandle } from '../../app/routeTypes.ts';
-import { DASH, formatPct, trendClass, trendOf } from '../../lib/format.ts';
+import { formatPct, formatPrice, trendClass, trendOf } from '../../lib/format.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { Icon } from '../../shared-ui/Icon.tsx';
 import { LoadState } from '../../shared-ui/LoadState.tsx';
@@ -80,7 +80,7 @@ function SymbolButton({ symbol, onOpen }: { symbol: string | undefined; onOpen: 
         <>
           <NameCode name={quote?.name ?? symbol} symbol={symbol} />
           <span className={`ticket-symbol__price ${trend}`} data-testid="ticket-last-price">
-            {quote?.price ?? DASH}
+            {formatPrice(quote?.price)}
           </span>
           <span className={`ticket-symbol__pct ${trend}`}>
             {formatPct(quote?.pct, trendOf(quote?.change))}

@@ -1,6 +1,6 @@
 import type { KlinePeriod } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
-import { formatLots, formatPct, trendClass, trendOf } from '../../../lib/format.ts';
+import { formatLots, formatPct, formatPrice, trendClass, trendOf } from '../../../lib/format.ts';
 import { type Readout, readoutTime } from './readout.ts';
 
 /**
@@ -17,24 +17,28 @@ export function ChartReadout({
   const { t, i18n } = useTranslation();
   if (!readout) return null;
   const trend = trendClass(trendOf(readout.changePct));
+  const locale = i18n.language;
+  const price = (value: string) => formatPrice(value, locale);
   const fields: { label: string; value: string; className?: string }[] = [
-    ...(readout.open === undefined ? [] : [{ label: t('stock.open'), value: readout.open }]),
-    ...(readout.high === undefined ? [] : [{ label: t('stock.high'), value: readout.high }]),
-    ...(readout.low === undefined ? [] : [{ label: t('stock.low'), value: readout.low }]),
+    ...(readout.open === undefined ? [] : [{ label: t('stock.open'), value: price(readout.open) }]),
+    ...(readout.high === undefined ? [] : [{ label: t('stock.high'), value: price(readout.high) }]),
+    ...(readout.low === undefined ? [] : [{ label: t('stock.low'), value: price(readout.low) }]),
     {
       label: readout.average === undefined ? t('stock.chart.close') : t('stock.chart.price'),
-      value: readout.close,
+      value: price(readout.close),
       className: trend,
     },
-    ...(readout.average === undefined ? [] : [{ label: t('stock.chart.average'), value: readout.average }]),
+    ...(readout.average === undefined
+      ? []
+      : [{ label: t('stock.chart.average'), value: price(readout.average) }]),
     {
       label: t('stock.chart.change'),
-      value: formatPct(readout.changePct, undefined, i18n.language),
+      value: formatPct(readout.changePct, undefined, locale),
       className: trend,
     },
     {
       label: t('stock.volume'),
-      value: t('stock.lots', { value: formatLots(readout.volume, i18n.language) }),
+      value: t('stock.lots', { value: formatLots(readout.volume, locale) }),
     },
   ];
   return (

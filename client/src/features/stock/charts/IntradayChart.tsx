@@ -13,6 +13,7 @@ import {
   addVolumePane,
   baseChartOptions,
   CHART_COLORS,
+  PERCENT_FORMAT,
   PRICE_FORMAT,
   SHANGHAI_OFFSET_MS,
   toChartTime,
@@ -30,13 +31,6 @@ const averageCents = (turnover: string, volume: number, fallback: number) =>
 
 /** The slots of the day's two auction prints: the 09:25 open lands in 09:30, the 15:00 close in 14:59. */
 const AUCTION_SLOTS = [0, MINUTE_SLOTS - 1];
-
-/** Percentages on the right-hand axis: "1.25%". */
-const PERCENT_FORMAT = {
-  type: 'custom',
-  minMove: 0.01,
-  formatter: (pct: number) => `${pct.toFixed(2)}%`,
-} as const;
 
 /** Both price axes keep the same margins, so the previous close stays in the middle of each. */
 const SYMMETRIC_MARGINS = { top: 0.06, bottom: 0.06 };

@@ -1,7 +1,8 @@
-import { type KlinePeriod, shanghaiDayStart } from '@bourse/shared';
+import { Dec, type KlinePeriod, shanghaiDayStart } from '@bourse/shared';
 import { CandlestickSeries, createChart, type LogicalRange, type MouseEventParams } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../../lib/format.ts';
 import { messageOf } from '../../../lib/http/ApiError.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { fetchKline } from '../../market/index.ts';
@@ -236,7 +237,7 @@ export function KlineChart({ symbol, period }: { symbol: string; period: KlinePe
           <span key={window} className="chart__key" style={{ color: CHART_COLORS.ma[window] }}>
             {t('stock.chart.ma', { window })}
             {legend?.ma[i] !== null && legend?.ma[i] !== undefined
-              ? ` ${(legend.ma[i] / 100).toFixed(2)}`
+              ? ` ${formatPrice(new Dec(legend.ma[i]).div(100).toFixed(2))}`
               : ''}
           </span>
         ))}

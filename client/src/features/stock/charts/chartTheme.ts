@@ -9,6 +9,7 @@ import {
   LineSeries,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { formatMoney, formatPct, formatPrice } from '../../../lib/format.ts';
 import type { ColorConvention } from '../../session/index.ts';
 
 /** The same reds and greens as the stylesheet's --rise and --fall. */
@@ -62,8 +63,30 @@ export function baseChartOptions(minuteBars: boolean): DeepPartial<ChartOptions>
   };
 }
 
-/** Prices to the cent on every price series (volume series format their own). */
-export const PRICE_FORMAT = { type: 'price', precision: 2, minMove: 0.01 } as const;
+/**
+ * Prices to the cent on every price series, written as the rest of the app writes them ("12,30"
+ * in French). Per series, not the chart's localization.priceFormatter: that one would also write
+ * the volume pane's and the percentage axis's labels as prices.
+ */
+export const PRICE_FORMAT = {
+  type: 'custom',
+  minMove: 0.01,
+  formatter: (price: number) => formatPrice(price.toFixed(2)),
+} as const;
+
+/** Changes in percent on an axis, signed, in the reader's way: "+1.25%", "-0,50 %". */
+export const PERCENT_FORMAT = {
+  type: 'custom',
+  minMove: 0.01,
+  formatter: (pct: number) => formatPct(pct.toFixed(2)),
+} as const;
+
+/** Amounts (P&L) to the cent with the reader's separators: "1 234,56" in French. */
+export const MONEY_FORMAT = {
+  type: 'custom',
+  minMove: 0.01,
+  formatter: (amount: number) => formatMoney(amount),
+} as const;
 
 /** The volume pane under the price pane takes this share of the height. */
 const VOLUME_PANE_STRETCH = 0.3;

@@ -2,7 +2,7 @@ import { acceptsCancels, type MarketPhase, type OrderView } from '@bourse/shared
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shares, timeOf, tradePrice } from '../../../lib/accountFormat.ts';
-import { DASH } from '../../../lib/format.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { isApiError, messageOf } from '../../../lib/http/ApiError.ts';
 import { NameCode } from '../../../shared-ui/NameCode.tsx';
 import { toast } from '../../../shared-ui/toast/toastStore.ts';
@@ -73,7 +73,7 @@ function OrderRow({ order }: { order: OrderView }) {
         </div>
         <div>
           <dt>{t('trade.averagePrice')}</dt>
-          <dd>{order.averagePrice ?? DASH}</dd>
+          <dd>{formatPrice(order.averagePrice)}</dd>
         </div>
       </dl>
       <div className="order-row__foot">

@@ -1,6 +1,7 @@
 import type { PlaceOrder } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { money, shares } from '../../../lib/accountFormat.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { Button } from '../../../shared-ui/Button.tsx';
 import { Sheet } from '../../../shared-ui/Sheet.tsx';
 import type { Estimate } from './ticketMath.ts';
@@ -31,7 +32,7 @@ export function ConfirmSheet({
     [t('trade.stock'), `${name} ${order.symbol}`],
     [t('trade.sideLabel'), t(`trade.side.${order.side}`)],
     [t('trade.typeLabel'), t(`trade.type.${order.type}`)],
-    [t('trade.price'), order.price ?? t('trade.marketPrice'), 'confirm-price'],
+    [t('trade.price'), order.price ? formatPrice(order.price) : t('trade.marketPrice'), 'confirm-price'],
     [t('trade.quantity'), t('trade.sharesValue', { value: shares(order.quantity) }), 'confirm-quantity'],
     [t('trade.estAmount'), money(estimate.amount.toFixed(2))],
     [t('trade.commission'), money(estimate.fees.commission.toFixed(2))],

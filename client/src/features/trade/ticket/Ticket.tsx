@@ -11,7 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../i18n/index.ts';
 import { money, shares } from '../../../lib/accountFormat.ts';
-import { DASH } from '../../../lib/format.ts';
+import { DASH, formatPrice } from '../../../lib/format.ts';
 import { isApiError, messageOf } from '../../../lib/http/ApiError.ts';
 import { Button } from '../../../shared-ui/Button.tsx';
 import { Segmented } from '../../../shared-ui/Segmented.tsx';
@@ -56,7 +56,10 @@ function resultText(order: OrderView, t: TFunction): string {
   const filled = shares(order.filledQuantity);
   switch (order.status) {
     case 'filled':
-      return t('trade.result.filled', { quantity: filled, price: order.averagePrice ?? '' });
+      return t('trade.result.filled', {
+        quantity: filled,
+        price: order.averagePrice === null ? '' : formatPrice(order.averagePrice),
+      });
     case 'partially_filled':
       return t('trade.result.partial', { filled, quantity: shares(order.quantity) });
     case 'pending':
@@ -179,10 +182,16 @@ export function Ticket(props: TicketProps) {
         />
         <p className="ticket__limits" data-testid="ticket-limits">
           <span>
-            {t('stock.limitUp')} <span className="price-up">{quote.limitUp ?? t('stock.noLimit')}</span>
+            {t('stock.limitUp')}{' '}
+            <span className="price-up">
+              {quote.limitUp === null ? t('stock.noLimit') : formatPrice(quote.limitUp)}
+            </span>
           </span>
           <span>
-            {t('stock.limitDown')} <span className="price-down">{quote.limitDown ?? t('stock.noLimit')}</span>
+            {t('stock.limitDown')}{' '}
+            <span className="price-down">
+              {quote.limitDown === null ? t('stock.noLimit') : formatPrice(quote.limitDown)}
+            </span>
           </span>
         </p>
         <Stepper
