@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   formatChange,
   formatCompact,
+  formatDecimal,
   formatLots,
   formatMarketTime,
   formatMoney,
   formatPct,
   formatPrice,
+  formatRate,
   trendClass,
   trendOf,
 } from './format.ts';
@@ -91,6 +93,17 @@ describe('price, change and percent', () => {
     expect(formatPct('12.345', undefined, 'zh-CN')).toBe('+12.345%');
     expect(formatPct('1.23', undefined, 'th')).toBe('+1.23%');
     expect(formatPct('not a number', undefined, 'en')).toBe('—');
+  });
+
+  it("writes a rate and a ratio without a sign, in the reader's way and exactly", () => {
+    expect(formatRate('0.65', 'fr')).toBe('0,65\u00a0%');
+    expect(formatRate('5.920', 'it')).toBe('5,920%');
+    expect(formatRate('98.6', 'en')).toBe('98.6%');
+    expect(formatRate('0', 'zh-CN')).toBe('0%');
+    expect(formatRate(null, 'fr')).toBe('—');
+    expect(formatDecimal('17.17', 'fr')).toBe('17,17');
+    expect(formatDecimal('0.52', 'ko')).toBe('0.52');
+    expect(formatDecimal(null, 'it')).toBe('—');
   });
 
   it('signs changes', () => {

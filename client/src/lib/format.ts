@@ -41,9 +41,14 @@ function decimalSeparatorOf(locale: string): string {
  * yet. A string edit, not a number format: it runs for every row on every tick, and stays exact.
  */
 export function formatPrice(price: string | null | undefined, locale: string = currentLocale()): string {
-  if (price === null || price === undefined) return DASH;
+  return formatDecimal(price, locale);
+}
+
+/** A figure as sent with the reader's decimal separator, such as a P/E or a volume ratio ("17,17"). */
+export function formatDecimal(value: string | null | undefined, locale: string = currentLocale()): string {
+  if (value === null || value === undefined) return DASH;
   const separator = decimalSeparatorOf(locale);
-  return separator === '.' ? price : price.replace('.', separator);
+  return separator === '.' ? value : value.replace('.', separator);
 }
 
 function signed(value: string): string {
@@ -77,6 +82,15 @@ export function formatPct(
   );
   if (trend === undefined || trendOf(pct) !== 'flat') return text;
   return trend === 'up' ? `+${text}` : trend === 'down' ? `-${text}` : text;
+}
+
+/**
+ * A percentage with no direction, such as a turnover rate or a win rate, in the reader's way:
+ * "0.65%", "0,65 %" in French; the wire's decimals, exact.
+ */
+export function formatRate(rate: string | null | undefined, locale: string = currentLocale()): string {
+  if (rate === null || rate === undefined || !Number.isFinite(Number(rate))) return DASH;
+  return numberFormat(locale, decimalsOf(rate), 'rate').format(`${rate}E-2` as Intl.StringNumericLiteral);
 }
 
 /**
@@ -122,16 +136,16 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(
   locale: string,
   decimals: number,
-  style: 'decimal' | 'percent' = 'decimal',
+  style: 'decimal' | 'percent' | 'rate' = 'decimal',
 ): Intl.NumberFormat {
   const key = `${locale}|${decimals}|${style}`;
   let format = numberFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(locale, {
-      style,
+      style: style === 'decimal' ? 'decimal' : 'percent',
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
-      // "+1.23%", "-0.50%", and "0.00%" for a zero of either sign.
+      // A change reads "+1.23%", "-0.50%", and "0.00%" for a zero of either sign; a rate has no sign.
       signDisplay: style === 'percent' ? 'exceptZero' : 'auto',
     });
     numberFormats.set(key, format);

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../lib/accountFormat.ts';
 import { formatDate } from '../../lib/date/formatDate.ts';
-import { formatPrice } from '../../lib/format.ts';
+import { formatPrice, formatRate } from '../../lib/format.ts';
 import { dataOf } from '../../lib/loadable.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { usePagedList } from '../../lib/usePagedList.ts';
@@ -175,7 +175,7 @@ function Overview({
         <dl className="fund-facts__grid">
           <div>
             <dt>{t('fund.annualised7d')}</dt>
-            <dd data-testid="fund-annualised">{day ? `${day.annualised7d}%` : '--'}</dd>
+            <dd data-testid="fund-annualised">{day ? formatRate(day.annualised7d) : '--'}</dd>
           </div>
           <div>
             <dt>{t('fund.per10k')}</dt>
@@ -201,7 +201,7 @@ function Overview({
                 <tr key={d.date}>
                   <td>{d.date}</td>
                   <td>{formatPrice(d.yieldPer10k)}</td>
-                  <td>{`${d.annualised7d}%`}</td>
+                  <td>{formatRate(d.annualised7d)}</td>
                 </tr>
               ))}
             </tbody>

@@ -6,7 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { loginPath } from '../../app/guard.ts';
 import { money } from '../../lib/accountFormat.ts';
 import { unbrokenDate } from '../../lib/date/formatDate.ts';
-import { formatMoney, formatPrice } from '../../lib/format.ts';
+import { formatMoney, formatPrice, formatRate } from '../../lib/format.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { Cell, CellGroup } from '../../shared-ui/Cell.tsx';
@@ -76,7 +76,7 @@ function Draw({ issue }: { issue: IpoView }) {
             <dt>{t('draw.numbers')}</dt>
             <dd>{shares(draw.totalNumbers)}</dd>
             <dt>{t('draw.winRate')}</dt>
-            <dd data-testid="ipo-win-rate">{`${draw.winRate}%`}</dd>
+            <dd data-testid="ipo-win-rate">{formatRate(draw.winRate)}</dd>
           </>
         ) : null}
       </dl>

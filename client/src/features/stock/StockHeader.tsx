@@ -5,9 +5,11 @@ import {
   DASH,
   formatChange,
   formatCompact,
+  formatDecimal,
   formatLots,
   formatPct,
   formatPrice,
+  formatRate,
   trendClass,
   trendOf,
 } from '../../lib/format.ts';
@@ -33,8 +35,7 @@ function Against({ value, prevClose, testId }: { value: string | null; prevClose
   );
 }
 
-const percentOrDash = (value: string | null) => (value === null ? DASH : `${value}%`);
-const peText = (pe: string | null, loss: string) => (pe === 'loss' ? loss : (pe ?? DASH));
+const peText = (pe: string | null, loss: string) => (pe === 'loss' ? loss : formatDecimal(pe));
 
 /** Lots with their sign: more bids than asks reads +, fewer -. */
 function signedLots(shares: number | null, locale: string, inLots: (value: string) => string): string {
@@ -173,9 +174,9 @@ export function StockHeader({
     prevClose: formatPrice(quote.prevClose, locale),
     volume: t('stock.lots', { value: formatLots(quote.volume, locale) }),
     turnover: formatCompact(quote.turnover, locale),
-    turnoverRate: `${quote.turnoverRate}%`,
-    amplitude: percentOrDash(amplitude(quote.high, quote.low, quote.prevClose)),
-    volumeRatio: volumeRatio(quote.volume, fundamentals.minutesElapsed, fundamentals.pastDays) ?? DASH,
+    turnoverRate: formatRate(quote.turnoverRate),
+    amplitude: formatRate(amplitude(quote.high, quote.low, quote.prevClose)),
+    volumeRatio: formatDecimal(volumeRatio(quote.volume, fundamentals.minutesElapsed, fundamentals.pastDays)),
     imbalance: <SignedPercent value={bidAskImbalance(book)} />,
     bidAskDifference: signedLots(bidAskDifference(book), locale, (value) => t('stock.lots', { value })),
     pe: peText(priceEarnings(quote.price, fundamentals.eps), t('stock.loss')),

@@ -2,6 +2,7 @@ import type { StoreShopCard } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loginPath } from '../../app/guard.ts';
+import { formatRate } from '../../lib/format.ts';
 import { useSession } from '../session/index.ts';
 import { useFollows } from './followStore.ts';
 import { compactFigure } from './format.ts';
@@ -51,7 +52,7 @@ export function ShopCard({ shop }: { shop: StoreShopCard }) {
         </div>
         <div>
           <dt>{t('shop.favourable')}</dt>
-          <dd>{`${shop.favourableRate}%`}</dd>
+          <dd>{formatRate(shop.favourableRate)}</dd>
         </div>
         <div>
           <dt>{t('shop.totalSales')}</dt>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatRate } from '../../lib/format.ts';
 import { useDebounced } from '../../lib/useDebounced.ts';
 import { useLoad } from '../../lib/useLoad.ts';
 import { LoadState } from '../../shared-ui/LoadState.tsx';
@@ -58,7 +59,7 @@ export function StoreSearchScreen() {
                     >
                       <img src={shop.logoUrl} alt="" width={40} height={40} />
                       <span className="store-result__name">{shop.name}</span>
-                      <span className="store-result__meta">{`${shop.favourableRate}%`}</span>
+                      <span className="store-result__meta">{formatRate(shop.favourableRate)}</span>
                     </Link>
                   </li>
                 ))}
