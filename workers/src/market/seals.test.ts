@@ -164,6 +164,7 @@ const batchArb = fc.record({
 });
 
 describe('SealTracker', () => {
+  // The brute force replays the whole day at every publish: seconds on a busy machine.
   it('equals the brute force over the day’s publishes, restarted from its stored states or not', () => {
     const streakArb = fc.array(fc.tuple(fc.constantFrom(...SYMBOLS), fc.nat(3), fc.nat(3)), { maxLength: 4 });
     fc.assert(
@@ -214,5 +215,5 @@ describe('SealTracker', () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, 30_000);
 });

@@ -64,7 +64,10 @@ function amountAt(samples: readonly (readonly [number, number])[], at: number): 
   return amount;
 }
 
+/** A state's stored name: `symbol:side`. */
 const fieldOf = (symbol: string, side: LimitSide) => `${symbol}:${side}`;
+
+const bySide = <T>(): Record<LimitSide, Map<string, T>> => ({ up: new Map(), down: new Map() });
 
 /** The seal columns of one list row. */
 function sealFields(
@@ -88,23 +91,27 @@ function sealFields(
 }
 
 export class SealTracker {
-  private readonly states = new Map<string, SealState>();
-  /** Seal amount samples of each name and side, oldest first, pruned to the change window. */
-  private readonly samples = new Map<string, [number, number][]>();
-  private readonly changed = new Set<string>();
+  /** By side, then symbol: a publish looks up every changed quote twice, so no key is built for it. */
+  private readonly states = bySide<SealState>();
+  /** Seal amount samples [time, cents] of each name, oldest first, pruned to the change window. */
+  private readonly samples = bySide<[number, number][]>();
+  private readonly changed = bySide<SealState>();
   /** Market time of the first publish this tracker saw: earlier amounts are unknown to it. */
   private observedSince: number | null = null;
   private now = 0;
 
   /**
    * @param streaks the days in a row at each limit before today, from the stored day bars
-   * @param restored today's states as stored by the tracker this one continues (`stored()`)
+   * @param restored today's states as stored by the tracker this one continues (`takeChanged()`)
    */
   constructor(
     private streaks: LimitStreaks,
     restored: Iterable<[string, SealState]> = [],
   ) {
-    for (const [field, state] of restored) this.states.set(field, state);
+    for (const [field, state] of restored) {
+      const [symbol, side] = field.split(':');
+      if (symbol && (side === 'up' || side === 'down')) this.states[side].set(symbol, state);
+    }
   }
 
   /** Streaks read again: the stored history changed under the running day (a backfill). */
@@ -118,18 +125,17 @@ export class SealTracker {
     this.now = now;
     for (const q of quotes) {
       for (const side of LIMIT_SIDES) {
-        const field = fieldOf(q.symbol, side);
         const amount = sealAmountCents(q, side);
-        const state = this.states.get(field);
+        const state = this.states[side].get(q.symbol);
         const next = nextState(state, amount > 0, q.time);
         if (next && next !== state) {
-          this.states.set(field, next);
-          this.changed.add(field);
+          this.states[side].set(q.symbol, next);
+          this.changed[side].set(q.symbol, next);
         }
-        const samples = this.samples.get(field);
+        const samples = this.samples[side].get(q.symbol);
         if (samples ? samples.at(-1)![1] !== amount : amount > 0) {
           if (samples) samples.push([q.time, amount]);
-          else this.samples.set(field, [[q.time, amount]]);
+          else this.samples[side].set(q.symbol, [[q.time, amount]]);
         }
       }
     }
@@ -140,30 +146,32 @@ export class SealTracker {
     const from = this.now - SEAL_CHANGE_WINDOW_MS;
     const known = this.observedSince !== null && this.observedSince <= from;
     return rows.map((row) => {
-      const field = fieldOf(row.symbol, side);
-      const samples = this.prune(field, from);
+      const samples = this.prune(side, row.symbol, from);
       const amount = samples ? samples.at(-1)![1] : 0;
       const change = known ? amount - (samples ? amountAt(samples, from) : 0) : null;
-      return sealFields(row, side, this.states.get(field), amount, change, this.streaks);
+      return sealFields(row, side, this.states[side].get(row.symbol), amount, change, this.streaks);
     });
   }
 
   /** The states changed since the last call, to store: field `symbol:side`. */
   takeChanged(): [string, SealState][] {
-    const out = [...this.changed].map((field): [string, SealState] => [field, this.states.get(field)!]);
-    this.changed.clear();
+    const out = LIMIT_SIDES.flatMap((side) =>
+      [...this.changed[side]].map(([symbol, state]): [string, SealState] => [fieldOf(symbol, side), state]),
+    );
+    this.changed.up.clear();
+    this.changed.down.clear();
     return out;
   }
 
   /** Drops samples older than the one in force at `from`; a name back at 0 for a whole window has none. */
-  private prune(field: string, from: number): [number, number][] | undefined {
-    const samples = this.samples.get(field);
+  private prune(side: LimitSide, symbol: string, from: number): [number, number][] | undefined {
+    const samples = this.samples[side].get(symbol);
     if (!samples) return undefined;
     let keep = 0;
     while (keep + 1 < samples.length && samples[keep + 1]![0] <= from) keep++;
     if (keep > 0) samples.splice(0, keep);
     if (samples.length === 1 && samples[0]![1] === 0 && samples[0]![0] <= from) {
-      this.samples.delete(field);
+      this.samples[side].delete(symbol);
       return undefined;
     }
     return samples;
