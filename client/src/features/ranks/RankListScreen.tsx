@@ -37,11 +37,12 @@ function StockFigures({ row }: { row: RankRow }) {
 
 type LimitSide = 'up' | 'down';
 
+/** The seal amount right after the change: what a phone shows before scrolling. */
 const LIMIT_COLUMNS = [
   'price',
   'pct',
-  'limitDays',
   'sealAmount',
+  'limitDays',
   'seal',
   'firstSeal',
   'lastSeal',
@@ -84,6 +85,12 @@ function LimitRow({ row, side, locale }: { row: RankRow; side: LimitSide; locale
         {row.price}
       </span>
       <span className={`rank-row__num ${trend}`}>{formatPct(row.pct)}</span>
+      <span className="rank-row__num limit-row__amount">
+        <span data-testid="rank-seal-amount">
+          {row.sealAmount === undefined ? DASH : formatCompact(row.sealAmount, locale)}
+        </span>
+        <SignedAmount value={row.sealAmountChange} locale={locale} />
+      </span>
       <span className="rank-row__num">
         {row.limitDays === undefined ? (
           DASH
@@ -92,12 +99,6 @@ function LimitRow({ row, side, locale }: { row: RankRow; side: LimitSide; locale
             {row.limitDays === 1 ? t('ranks.limitDayFirst') : t('ranks.limitDays', { count: row.limitDays })}
           </span>
         )}
-      </span>
-      <span className="rank-row__num limit-row__amount">
-        <span data-testid="rank-seal-amount">
-          {row.sealAmount === undefined ? DASH : formatCompact(row.sealAmount, locale)}
-        </span>
-        <SignedAmount value={row.sealAmountChange} locale={locale} />
       </span>
       <span className="rank-row__num rank-row__num--quiet">
         {row.sealVolume === undefined ? DASH : formatLots(row.sealVolume, locale)}
