@@ -178,6 +178,18 @@ export const rankRowSchema = z.object({
   turnoverRate: price,
   /** limitUp / limitDown: shares queued at the limit price (the seal). */
   sealVolume: z.number().int().optional(),
+  /** limitUp / limitDown: the seal in CNY, sealVolume × the limit price. */
+  sealAmount: price.optional(),
+  /** Its change over the last minute of market time; null until the feed has watched a whole minute. */
+  sealAmountChange: nullablePrice.optional(),
+  /** Market time (ms) the name first sealed today; null while at the limit without ever sealing. */
+  firstSealTime: z.number().nullable().optional(),
+  /** Market time it last sealed again after the seal broke (炸板); the first seal's if it never broke. */
+  lastSealTime: z.number().nullable().optional(),
+  /** How many times today the seal broke. */
+  sealBreaks: z.number().int().nonnegative().optional(),
+  /** 连板: trading days in a row at this limit up to and including today (1: today only). */
+  limitDays: z.number().int().positive().optional(),
   /** tenDeal: aggressor-buy and aggressor-sell turnover and their difference. */
   buy: price.optional(),
   sell: price.optional(),

@@ -37,9 +37,11 @@ import { enqueueDragonTiger, storeFinishedDay } from './dayClose.ts';
 import type { FeedOptions } from './feedOptions.ts';
 import { FeedState, storeDemoClock } from './feedState.ts';
 import { IndexMinutes } from './indexMinutes.ts';
+import { listingLimits, loadLimitStreaks } from './limitStreaks.ts';
 import { MinuteBuilder } from './minuteBuilder.ts';
 import { FeedPublisher, marketStatus, type Publication } from './publisher.ts';
 import { LIVE_RANK_LISTS, type LiveRankList, RankCalculator } from './ranks.ts';
+import { type LimitStreaks, SealTracker } from './seals.ts';
 import {
   type DayEvents,
   type DayPlan,
@@ -79,8 +81,11 @@ interface DayRun {
   minutes: MinuteBuilder;
   indexMinutes: IndexMinutes;
   ranks: RankCalculator;
+  seals: SealTracker;
   phase: MarketStatus['phase'];
   stored: boolean;
+  /** The day's storing while it runs: the next day's streaks read its day bars. */
+  storing?: Promise<void>;
   /** A failed store is tried again after a while, not on every publish. */
   storeAfter: number;
 }
@@ -137,12 +142,23 @@ export class ActiveFeed {
     return this.run.plan;
   }
 
-  /** Starts background work that stop() waits for. */
+  /** Reads the running day's limit streaks again, once a backfill has made up the days before it. */
+  async reloadStreaks(): Promise<void> {
+    const { day, seals } = this.run;
+    seals.useStreaks(await this.streaksBefore(day));
+  }
+
+  /** Each listing's days in a row at its limits before the day, from the stored day bars. */
+  private streaksBefore(day: SimulatedDay): Promise<LimitStreaks> {
+    return loadLimitStreaks(this.deps.database.db, day.tradingDate, listingLimits(day.universe.listings));
+  }
+
   /** Aborted at stop: work that can be cut short (and resumed by the next start) ends then. */
   get stopSignal(): AbortSignal {
     return this.stopping.signal;
   }
 
+  /** Starts background work that stop() waits for. */
   track(work: Promise<void>, what: string): void {
     const tracked = work
       .catch((err: Error) => logger.error({ err: err.message }, `feed: ${what} failed`))
@@ -229,6 +245,9 @@ export class ActiveFeed {
       await yieldToEventLoop();
     }
 
+    // The streaks count yesterday, so its day bars must be stored first.
+    await this.run?.storing?.catch(() => undefined);
+    const [streaks, sealStates] = await Promise.all([this.streaksBefore(day), this.state.seals(date)]);
     const snapshot = day.feed.snapshot();
     this.run = {
       plan,
@@ -236,6 +255,7 @@ export class ActiveFeed {
       minutes,
       indexMinutes,
       ranks: new RankCalculator(),
+      seals: new SealTracker(streaks, sealStates),
       phase: snapshot.phase,
       stored: false,
       storeAfter: 0,
@@ -243,6 +263,7 @@ export class ActiveFeed {
     this.marketTime = Math.max(this.marketTime, snapshot.time);
     const quotes = this.numberQuotes(snapshot.quotes);
     this.run.ranks.apply(quotes);
+    this.run.seals.apply(quotes, this.marketTime);
     await this.publisher.publish({
       quotes,
       trades: republish,
@@ -252,6 +273,7 @@ export class ActiveFeed {
       minutes: { tradingDate: date, appends: minutes.takePending() },
       instruments: day.feed.instruments(),
     });
+    await this.state.saveSeals(date, this.run.seals.takeChanged());
     this.statusPublishedAt = Date.now();
     if (checkpoint) {
       await this.state.saveCheckpoint(checkpoint);
@@ -334,6 +356,7 @@ export class ActiveFeed {
     const { day } = this.run;
     const events = day.pump(Number.POSITIVE_INFINITY, { checkpointAt: this.checkpointDue() });
     await this.publish(this.process(events));
+    await this.state.saveSeals(day.tradingDate, this.run.seals.takeChanged());
     // Stored after the publish that completes the minutes before it, never ahead of them.
     if (events.checkpoint) {
       await this.state.saveCheckpoint(events.checkpoint);
@@ -388,6 +411,7 @@ export class ActiveFeed {
     const quotes = this.numberQuotes(events.quotes);
     for (const q of quotes) this.marketTime = Math.max(this.marketTime, q.time);
     run.ranks.apply(quotes);
+    run.seals.apply(quotes, this.marketTime);
     run.minutes.completeUntil(this.marketTime);
     const phase = events.phases.at(-1)?.phase;
     const heartbeat = Date.now() - this.statusPublishedAt >= this.deps.options.heartbeatMs;
@@ -437,7 +461,10 @@ export class ActiveFeed {
 
   /** The lists that differ from what was last published, as rank events. */
   private changedRanks(): RankEvent[] {
-    const rows = this.run.ranks.rows();
+    const { ranks, seals } = this.run;
+    const rows = ranks.rows();
+    rows.limitUp = seals.rows(rows.limitUp, 'up');
+    rows.limitDown = seals.rows(rows.limitDown, 'down');
     const events: RankEvent[] = [];
     for (const list of LIVE_RANK_LISTS) {
       const text = JSON.stringify(rows[list]);
@@ -470,22 +497,20 @@ export class ActiveFeed {
       series: run.minutes.series(),
     };
     const { database, options, dragonTigerQueue } = this.deps;
-    this.track(
-      (async () => {
-        try {
-          await storeFinishedDay(database.db, finished, options);
-          await enqueueDragonTiger(dragonTigerQueue, {
-            tradingDate: finished.tradingDate,
-            seed: options.seed,
-          });
-        } catch (err) {
-          run.stored = false;
-          run.storeAfter = Date.now() + STORE_RETRY_MS;
-          throw err;
-        }
-        logger.info({ tradingDate: finished.tradingDate }, 'feed: day stored');
-      })(),
-      'storing the day',
-    );
+    run.storing = (async () => {
+      try {
+        await storeFinishedDay(database.db, finished, options);
+        await enqueueDragonTiger(dragonTigerQueue, {
+          tradingDate: finished.tradingDate,
+          seed: options.seed,
+        });
+      } catch (err) {
+        run.stored = false;
+        run.storeAfter = Date.now() + STORE_RETRY_MS;
+        throw err;
+      }
+      logger.info({ tradingDate: finished.tradingDate }, 'feed: day stored');
+    })();
+    this.track(run.storing, 'storing the day');
   }
 }

@@ -161,6 +161,7 @@ export class FeedSupervisor {
     }
     if (dates.length === 0) return;
     logger.info({ days: dates.length, ms: Date.now() - started }, 'feed: history backfilled');
+    await active.reloadStreaks();
     // The made-up days get their lists like any missing ones.
     await sweepDragonTigerLists(this.context.database.db, this.queue, this.options.seed);
   }

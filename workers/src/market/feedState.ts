@@ -20,6 +20,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { type DemoClock, demoClock, exchangeClock, type FeedClock, type Universe } from '../feed/index.ts';
 import type { ListedIssue } from '../feed/universe/newListing.ts';
+import type { SealState } from './seals.ts';
 import { type DayPlan, dayPlanSchema, initialPlan, planFits, tradingDateAt } from './simulatedDay.ts';
 
 const FEED_STATE_KEYS = {
@@ -29,11 +30,23 @@ const FEED_STATE_KEYS = {
   plan: (tradingDate: string) => `market:feed:plan:${tradingDate}`,
   /** The running day's newest simulator checkpoint (feed/checkpoint.ts), binary. */
   checkpoint: 'market:feed:checkpoint',
+  /** A trading day's seals on the limit lists (seals.ts): field `symbol:side`, a SealState as JSON. */
+  seals: (tradingDate: string) => `market:feed:seals:${tradingDate}`,
 } as const;
 
 const PLAN_TTL_SECONDS = 7 * 86_400;
 /** A checkpoint serves the day it was taken on; after a day nobody can resume from it. */
 const CHECKPOINT_TTL_SECONDS = 86_400;
+
+/** A day's seals serve that day only; the margin covers an exchange-calendar day and a late takeover. */
+const SEALS_TTL_SECONDS = 2 * 86_400;
+
+const sealStateSchema = z.object({
+  first: z.number(),
+  last: z.number(),
+  breaks: z.number().int().nonnegative(),
+  sealed: z.boolean(),
+});
 
 const clockStateSchema = z.object({
   anchor: z.number(),
@@ -123,6 +136,26 @@ export class FeedState {
 
   async saveCheckpoint(bytes: Buffer): Promise<void> {
     await this.redis.set(this.key(FEED_STATE_KEYS.checkpoint), bytes, 'EX', CHECKPOINT_TTL_SECONDS);
+  }
+
+  /** The day's seal states as the last feed stored them; what does not parse is left out. */
+  async seals(tradingDate: string): Promise<[string, SealState][]> {
+    const hash = await this.redis.hgetall(this.key(FEED_STATE_KEYS.seals(tradingDate)));
+    return Object.entries(hash).flatMap(([field, text]) => {
+      const state = parseJson(sealStateSchema, text);
+      return state ? [[field, state] as [string, SealState]] : [];
+    });
+  }
+
+  /** Stores the seal states that changed; a new day's key starts empty, so the lists reset. */
+  async saveSeals(tradingDate: string, changed: readonly [string, SealState][]): Promise<void> {
+    if (changed.length === 0) return;
+    const key = this.key(FEED_STATE_KEYS.seals(tradingDate));
+    await this.redis
+      .multi()
+      .hset(key, Object.fromEntries(changed.map(([field, state]) => [field, JSON.stringify(state)])))
+      .expire(key, SEALS_TTL_SECONDS)
+      .exec();
   }
 
   private async storedPlan(tradingDate: string, universe: Universe): Promise<DayPlan | undefined> {

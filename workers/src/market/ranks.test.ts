@@ -2,26 +2,7 @@ import { centsToDecimal } from '@bourse/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RankCalculator, type RankQuote, rankListsOf } from './ranks.ts';
-
-/** A quote on a 10.00 previous close: price in cents, the rest as the test needs. */
-function quote(symbol: string, price: number, extra: Partial<RankQuote> = {}): RankQuote {
-  return {
-    symbol,
-    name: `N${symbol}`,
-    price: centsToDecimal(price),
-    pct: centsToDecimal(price - 1000),
-    open: '10.00',
-    turnover: '1000.00',
-    turnoverRate: '0.50',
-    buyTurnover: '600.00',
-    sellTurnover: '400.00',
-    limitUp: '11.00',
-    limitDown: '9.00',
-    bids: [{ price: centsToDecimal(price - 1), volume: 100 }],
-    asks: [{ price: centsToDecimal(price + 1), volume: 100 }],
-    ...extra,
-  };
-}
+import { quoteOnTen as quote } from './testing/listQuotes.ts';
 
 const symbols = (rows: { symbol: string }[]) => rows.map((r) => r.symbol);
 

@@ -2,7 +2,15 @@ import type { RankList, RankRow } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { RouteId } from '../../app/routeTypes.ts';
-import { DASH, formatCompact, formatLots, formatPct, trendClass, trendOf } from '../../lib/format.ts';
+import {
+  DASH,
+  formatCompact,
+  formatLots,
+  formatMarketTime,
+  formatPct,
+  trendClass,
+  trendOf,
+} from '../../lib/format.ts';
 import { pending, success } from '../../lib/loadable.ts';
 import { LoadState } from '../../shared-ui/LoadState.tsx';
 import { NameCode } from '../../shared-ui/NameCode.tsx';
@@ -27,19 +35,111 @@ function StockFigures({ row }: { row: RankRow }) {
   );
 }
 
-function LimitRow({ row, locale }: { row: RankRow; locale: string }) {
+type LimitSide = 'up' | 'down';
+
+/** The seal amount right after the change: what a phone shows before scrolling. */
+const LIMIT_COLUMNS = [
+  'price',
+  'pct',
+  'sealAmount',
+  'limitDays',
+  'seal',
+  'firstSeal',
+  'lastSeal',
+  'sealBreaks',
+] as const;
+
+/** A market time (Beijing) of the day, or a dash when there is none. */
+const sealTime = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? DASH : formatMarketTime(ms);
+
+/** An amount's change with its sign, coloured by its direction. */
+function SignedAmount({ value, locale }: { value: string | null | undefined; locale: string }) {
+  const trend = trendOf(value);
+  const text = value === null || value === undefined ? DASH : formatCompact(value, locale);
+  return (
+    <span className={`limit-row__change ${trendClass(trend)}`} data-testid="rank-seal-change">
+      {trend === 'up' ? `+${text}` : text}
+    </span>
+  );
+}
+
+/**
+ * A row of a limit list, as broker apps lay it out: the name stays while the figures scroll
+ * beside it. Times are market time; the seal amount's change is over the last market minute.
+ */
+function LimitRow({ row, side, locale }: { row: RankRow; side: LimitSide; locale: string }) {
+  const { t } = useTranslation();
+  const trend = trendClass(trendOf(row.pct));
   return (
     <Link
       to={`/stockInfo/${row.symbol}`}
-      className="rank-row"
+      className="limit-row"
       data-testid="rank-row"
       data-symbol={row.symbol}
     >
-      <StockFigures row={row} />
+      <span className="limit-row__name">
+        <NameCode name={row.name} symbol={row.symbol} />
+      </span>
+      <span className={`rank-row__num ${trend}`} data-testid="rank-price">
+        {row.price}
+      </span>
+      <span className={`rank-row__num ${trend}`}>{formatPct(row.pct)}</span>
+      <span className="rank-row__num limit-row__amount">
+        <span data-testid="rank-seal-amount">
+          {row.sealAmount === undefined ? DASH : formatCompact(row.sealAmount, locale)}
+        </span>
+        <SignedAmount value={row.sealAmountChange} locale={locale} />
+      </span>
+      <span className="rank-row__num">
+        {row.limitDays === undefined ? (
+          DASH
+        ) : (
+          <span className={`limit-days limit-days--${side}`} data-testid="rank-limit-days">
+            {row.limitDays === 1 ? t('ranks.limitDayFirst') : t('ranks.limitDays', { count: row.limitDays })}
+          </span>
+        )}
+      </span>
       <span className="rank-row__num rank-row__num--quiet">
         {row.sealVolume === undefined ? DASH : formatLots(row.sealVolume, locale)}
       </span>
+      <span className="rank-row__num rank-row__num--quiet" data-testid="rank-first-seal">
+        {sealTime(row.firstSealTime)}
+      </span>
+      <span className="rank-row__num rank-row__num--quiet" data-testid="rank-last-seal">
+        {sealTime(row.lastSealTime)}
+      </span>
+      <span className="rank-row__num rank-row__num--quiet" data-testid="rank-seal-breaks">
+        {row.sealBreaks ?? DASH}
+      </span>
     </Link>
+  );
+}
+
+/** The limit lists: a table that scrolls sideways on a phone, its name column fixed. */
+function LimitTable({ rows, side, locale }: { rows: readonly RankRow[]; side: LimitSide; locale: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="card limit-table" data-testid="limit-table">
+      <div className="limit-row limit-row--head" aria-hidden="true">
+        <span className="limit-row__name">{t('market.columns.name')}</span>
+        {LIMIT_COLUMNS.map((column) => (
+          <span key={column}>
+            {column === 'price' || column === 'pct'
+              ? t(`market.columns.${column}`)
+              : t(`ranks.columns.${column}`)}
+            {column === 'sealAmount' ? <small>{t('ranks.columns.sealChange')}</small> : null}
+          </span>
+        ))}
+      </div>
+      <ol className="rank-list">
+        {rows.map((row) => (
+          <li key={row.symbol}>
+            <LimitRow row={row} side={side} locale={locale} />
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
@@ -88,28 +188,18 @@ export function RankListScreen({ list, routeId }: { list: LiveList; routeId: Rou
             {t(`ranks.summary.${list}`, { count: rows.length, date: event.tradingDate })}
           </p>
         ) : null}
-        {!isDeal && rows.length > 0 ? (
-          <div className="rank-head" aria-hidden="true">
-            <span>{t('market.columns.name')}</span>
-            <span>{t('market.columns.price')}</span>
-            <span>{t('market.columns.pct')}</span>
-            <span>{t('ranks.columns.seal')}</span>
-          </div>
-        ) : null}
         {rows.length === 0 ? (
           <LoadState state={event ? success(event) : pending()} empty={t(`ranks.empty.${list}`)} />
-        ) : (
+        ) : isDeal ? (
           <ol className="card rank-list">
             {rows.map((row, i) => (
               <li key={row.symbol}>
-                {isDeal ? (
-                  <DealRow row={row} rank={i + 1} locale={i18n.language} />
-                ) : (
-                  <LimitRow row={row} locale={i18n.language} />
-                )}
+                <DealRow row={row} rank={i + 1} locale={i18n.language} />
               </li>
             ))}
           </ol>
+        ) : (
+          <LimitTable rows={rows} side={list === 'limitUp' ? 'up' : 'down'} locale={i18n.language} />
         )}
       </div>
     </Screen>

@@ -5,7 +5,7 @@
 
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type DayBar, decodeDayBars, decodeSeries, encodeDayBars, type MinuteSeries } from '@bourse/shared';
-import { and, desc, eq, gte, lt, lte, max, min, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, max, min, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { marketDayBars, marketMinuteBars } from './schema.ts';
 
@@ -137,6 +137,42 @@ export async function dayBarsOn(db: Db, tradingDate: string): Promise<Map<string
   for (const row of rows) {
     const bar = decodeDayBars(tradingDate.slice(0, 7), row.bars).find((b) => b.tradingDate === tradingDate);
     if (bar) out.set(row.symbol, bar);
+  }
+  return out;
+}
+
+/**
+ * Day bars from `fromDate` to `toDate` (inclusive), by symbol, oldest first: of the given
+ * symbols, or of every symbol when none are given. One range read of the months' runs.
+ */
+export async function dayBarsBetween(
+  db: Db,
+  fromDate: string,
+  toDate: string,
+  symbols?: readonly string[],
+): Promise<Map<string, DayBar[]>> {
+  const t = marketDayBars;
+  const out = new Map<string, DayBar[]>();
+  if (symbols?.length === 0) return out;
+  const rows = await db
+    .select({ symbol: t.symbol, month: t.month, bars: t.bars })
+    .from(t)
+    .where(
+      and(
+        gte(t.month, monthOf(fromDate)),
+        lte(t.month, monthOf(toDate)),
+        symbols ? inArray(t.symbol, [...symbols]) : undefined,
+      ),
+    )
+    .orderBy(t.month);
+  for (const row of rows) {
+    const days = decodeDayBars(row.month.slice(0, 7), row.bars).filter(
+      (b) => b.tradingDate >= fromDate && b.tradingDate <= toDate,
+    );
+    if (days.length === 0) continue;
+    const bars = out.get(row.symbol);
+    if (bars) bars.push(...days);
+    else out.set(row.symbol, days);
   }
   return out;
 }

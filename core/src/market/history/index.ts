@@ -2,6 +2,7 @@
 export {
   type DayRun,
   dayBarRange,
+  dayBarsBetween,
   dayBarsOn,
   dayRun,
   deleteMinuteDaysBefore,
