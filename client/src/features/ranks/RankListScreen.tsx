@@ -8,6 +8,7 @@ import {
   formatLots,
   formatMarketTime,
   formatPct,
+  formatPrice,
   trendClass,
   trendOf,
 } from '../../lib/format.ts';
@@ -28,7 +29,7 @@ function StockFigures({ row }: { row: RankRow }) {
     <>
       <NameCode name={row.name} symbol={row.symbol} />
       <span className={`rank-row__num ${trend}`} data-testid="rank-price">
-        {row.price}
+        {formatPrice(row.price)}
       </span>
       <span className={`rank-row__num ${trend}`}>{formatPct(row.pct)}</span>
     </>
@@ -82,7 +83,7 @@ function LimitRow({ row, side, locale }: { row: RankRow; side: LimitSide; locale
         <NameCode name={row.name} symbol={row.symbol} />
       </span>
       <span className={`rank-row__num ${trend}`} data-testid="rank-price">
-        {row.price}
+        {formatPrice(row.price)}
       </span>
       <span className={`rank-row__num ${trend}`}>{formatPct(row.pct)}</span>
       <span className="rank-row__num limit-row__amount">
