@@ -169,6 +169,11 @@ function wording(message: Pick<MessageView, 'kind' | 'params'>): Worded | null {
         url: `/store/refunds/${p.data.refundId}`,
       };
     }
+    case 'complaintReply': {
+      const p = messageParamsSchemas.complaintReply.safeParse(message.params);
+      if (!p.success) return null;
+      return { title: 'complaintTitle', body: 'complaintReplied', values: {}, url: '/store/complaint' };
+    }
     case 'ordersExpired': {
       const p = messageParamsSchemas.ordersExpired.safeParse(message.params);
       if (!p.success) return null;

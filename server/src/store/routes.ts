@@ -30,6 +30,7 @@ import { categoriesHandler } from './categories.handler.ts';
 import { checkoutHandler, payHandler, quoteHandler, walletHandler } from './checkout.handlers.ts';
 import { adminComplaintsHandler } from './complaints/adminList.handler.ts';
 import { myComplaintsHandler } from './complaints/mine.handler.ts';
+import { replyComplaintHandler } from './complaints/reply.handler.ts';
 import { submitComplaintHandler } from './complaints/submit.handler.ts';
 import { followHandler } from './follow.handler.ts';
 import { followsHandler } from './follows.handler.ts';
@@ -112,6 +113,7 @@ export const storeRoutes = [
   route(complaintRoutes.submit, submitComplaintHandler),
   route(complaintRoutes.mine, myComplaintsHandler),
   route(complaintRoutes.adminList, adminComplaintsHandler),
+  route(complaintRoutes.adminReply, replyComplaintHandler),
   route(reviewRoutes.write, writeReviewHandler),
   route(reviewRoutes.product, productReviewsHandler),
   route(reviewRoutes.mine, myReviewsHandler),

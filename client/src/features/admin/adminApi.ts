@@ -1,5 +1,6 @@
 import {
   blockTradeRoutes,
+  type ComplaintReply,
   complaintRoutes,
   identityRoutes,
   ipoRoutes,
@@ -66,6 +67,9 @@ export const fetchOutbox = (signal?: AbortSignal) =>
 /** The newest complaints and suggestions. */
 export const fetchComplaints = (signal?: AbortSignal) =>
   callApi(complaintRoutes.adminList, { params: { page: 1, pageSize: 20 }, signal, silent: true });
+
+export const replyToComplaint = (body: ComplaintReply) =>
+  callApi(complaintRoutes.adminReply, { body, silent: true });
 
 /** The customer-service queue, latest first. */
 export const fetchSupportQueue = (queue: SupportQueue, signal?: AbortSignal) =>
