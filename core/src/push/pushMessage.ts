@@ -21,6 +21,8 @@ const REFUND_PUSHED_STEPS = {
   approved: 'refundApproved',
   refused: 'refundRefused',
   refunded: 'refundRefunded',
+  escalationApproved: 'refundEscalationApproved',
+  escalationUpheld: 'refundEscalationUpheld',
 } as const satisfies Partial<Record<RefundStep, keyof PushCatalogue>>;
 
 /** Which texts a message takes, its values, and the page a tap opens; null when its params do not fit. */

@@ -98,6 +98,10 @@ describe('push texts', () => {
     expect(pushMessage('it', refund('refused'))?.body).toBe(
       "Il negozio ha rifiutato il rimborso per l'ordine S20261127000042. Tocca per vedere il motivo.",
     );
+    expect(pushMessage('en', refund('escalationApproved'))?.body).toBe(
+      'The platform overruled the shop: 1,234.50 USD for order S20261127000042 is back in your store balance.',
+    );
+    expect(pushMessage('en', refund('escalated'))).toBeNull();
     expect(pushMessage('en', refund('requested'))).toBeNull();
     expect(pushMessage('en', refund('returnShipped'))).toBeNull();
     expect(pushTopicOf(refund('approved'))).toBe('store');

@@ -44,6 +44,8 @@ export interface PushCatalogue {
   refundRefunded: string;
   complaintTitle: string;
   complaintReplied: string;
+  refundEscalationApproved: string;
+  refundEscalationUpheld: string;
 }
 
 export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
@@ -87,6 +89,9 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundRefunded: '{{amount}} USD for order {{order}} is back in your store balance.',
     complaintTitle: 'Customer service',
     complaintReplied: 'Customer service replied to your complaint. Tap to read it.',
+    refundEscalationApproved:
+      'The platform overruled the shop: {{amount}} USD for order {{order}} is back in your store balance.',
+    refundEscalationUpheld: "The platform upheld the shop's refusal for order {{order}}. Tap to see why.",
   },
   'zh-CN': {
     fillTitle: '委托成交',
@@ -128,6 +133,8 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundRefunded: '订单 {{order}} 的 {{amount}} 美元已退回您的商城余额。',
     complaintTitle: '客服回复',
     complaintReplied: '客服已回复您的投诉，点击查看。',
+    refundEscalationApproved: '平台已支持您的申请：订单 {{order}} 的 {{amount}} USD 已退回商城余额。',
+    refundEscalationUpheld: '平台维持了商家对订单 {{order}} 退款的拒绝，点击查看理由。',
   },
   ja: {
     fillTitle: '約定しました',
@@ -169,6 +176,10 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundRefunded: '注文 {{order}} の {{amount}} USD がストア残高に返金されました。',
     complaintTitle: 'カスタマーサービス',
     complaintReplied: 'カスタマーサービスが苦情に返信しました。タップしてご確認ください。',
+    refundEscalationApproved:
+      'プラットフォームがショップの判断を覆しました：注文 {{order}} の {{amount}} USD を残高に返金しました。',
+    refundEscalationUpheld:
+      'プラットフォームは注文 {{order}} の返金却下を維持しました。タップして理由をご確認ください。',
   },
   ko: {
     fillTitle: '주문 체결',
@@ -210,6 +221,9 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundRefunded: '주문 {{order}}의 {{amount}} USD가 스토어 잔액으로 환불되었습니다.',
     complaintTitle: '고객센터',
     complaintReplied: '고객센터가 민원에 답변했습니다. 눌러서 확인하세요.',
+    refundEscalationApproved:
+      '플랫폼이 상점의 결정을 뒤집었습니다: 주문 {{order}}의 {{amount}} USD가 잔액으로 환불되었습니다.',
+    refundEscalationUpheld: '플랫폼이 주문 {{order}} 환불 거절을 유지했습니다. 눌러서 이유를 확인하세요.',
   },
   th: {
     fillTitle: 'คำสั่งจับคู่แล้ว',
@@ -251,6 +265,9 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundRefunded: 'คืนเงิน {{amount}} USD ของคำสั่งซื้อ {{order}} เข้ายอดเงินร้านค้าของคุณแล้ว',
     complaintTitle: 'ฝ่ายบริการลูกค้า',
     complaintReplied: 'ฝ่ายบริการลูกค้าตอบข้อร้องเรียนของคุณแล้ว แตะเพื่ออ่าน',
+    refundEscalationApproved:
+      'แพลตฟอร์มกลับคำตัดสินของร้านค้า: คืนเงิน {{amount}} USD ของคำสั่งซื้อ {{order}} เข้ายอดเงินแล้ว',
+    refundEscalationUpheld: 'แพลตฟอร์มยืนยันการปฏิเสธการคืนเงินสำหรับคำสั่งซื้อ {{order}} แตะเพื่อดูเหตุผล',
   },
   fr: {
     fillTitle: 'Ordre exécuté',
@@ -296,6 +313,10 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundRefunded: '{{amount}} USD de la commande {{order}} sont revenus sur votre solde boutique.',
     complaintTitle: 'Service client',
     complaintReplied: 'Le service client a répondu à votre réclamation. Touchez pour la lire.',
+    refundEscalationApproved:
+      'La plateforme a donné tort à la boutique : {{amount}} USD de la commande {{order}} sont revenus sur votre solde.',
+    refundEscalationUpheld:
+      'La plateforme a maintenu le refus de la boutique pour la commande {{order}}. Touchez pour voir pourquoi.',
   },
   it: {
     fillTitle: 'Ordine eseguito',
@@ -342,5 +363,9 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundRefunded: "{{amount}} USD dell'ordine {{order}} sono tornati sul saldo del negozio.",
     complaintTitle: 'Assistenza clienti',
     complaintReplied: "L'assistenza clienti ha risposto al tuo reclamo. Tocca per leggerlo.",
+    refundEscalationApproved:
+      "La piattaforma ha dato torto al negozio: {{amount}} USD dell'ordine {{order}} sono tornati sul saldo.",
+    refundEscalationUpheld:
+      "La piattaforma ha confermato il rifiuto del negozio per l'ordine {{order}}. Tocca per vedere il motivo.",
   },
 };

@@ -49,12 +49,16 @@ import { productHandler } from './product.handler.ts';
 import { productsHandler } from './products.handler.ts';
 import {
   adminRefundsHandler,
+  approveEscalationHandler,
   approveRefundHandler,
   confirmReturnHandler,
+  escalatedRefundsHandler,
   refuseRefundHandler,
+  upholdRefusalHandler,
 } from './refunds/admin.handlers.ts';
 import {
   createRefundHandler,
+  escalateRefundHandler,
   myRefundsHandler,
   refundHandler,
   refundTermsHandler,
@@ -139,6 +143,10 @@ export const storeRoutes = [
   route(refundRoutes.adminApprove, approveRefundHandler),
   route(refundRoutes.adminRefuse, refuseRefundHandler),
   route(refundRoutes.adminConfirmReturn, confirmReturnHandler),
+  route(refundRoutes.escalate, escalateRefundHandler),
+  route(refundRoutes.adminEscalated, escalatedRefundsHandler),
+  route(refundRoutes.adminApproveEscalation, approveEscalationHandler),
+  route(refundRoutes.adminUpholdRefusal, upholdRefusalHandler),
   route(merchantRoutes.apply, applyHandler),
   route(merchantRoutes.status, merchantStatusHandler),
   route(merchantRoutes.adminList, adminMerchantsHandler),

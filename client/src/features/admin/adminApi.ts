@@ -118,6 +118,20 @@ export const approveRefund = (id: string) =>
 export const refuseRefund = (body: { id: string; reason: RefundRefusalReason; note?: string }) =>
   callApi(refundRoutes.adminRefuse, { body, silent: true });
 
+/** Escalated refunds waiting for the platform's ruling, oldest first. */
+export const fetchEscalatedRefunds = (signal?: AbortSignal) =>
+  callApi(refundRoutes.adminEscalated, {
+    params: { state: 'open', page: 1, pageSize: 50 },
+    signal,
+    silent: true,
+  });
+
+export const approveEscalation = (id: string) =>
+  callApi(refundRoutes.adminApproveEscalation, { body: { id }, silent: true });
+
+export const upholdRefusal = (body: { id: string; note: string }) =>
+  callApi(refundRoutes.adminUpholdRefusal, { body, silent: true });
+
 export const confirmRefundReturn = (id: string) =>
   callApi(refundRoutes.adminConfirmReturn, { body: { id }, silent: true });
 

@@ -257,6 +257,20 @@ describe('messageText', () => {
       '1,250.00 USD for order S20261127000042 was refunded to your store balance.',
     ],
     [
+      'an escalated refund the platform granted',
+      {
+        kind: 'refundUpdate',
+        params: {
+          refundId: '6f1c2a9e-0d4b-4a57-8f7e-3b2d1c0a9e8f',
+          orderNumber: 'S20261127000042',
+          step: 'escalationApproved',
+          amount: '30.00',
+        },
+      },
+      'Refund',
+      'The platform overruled the shop: 30.00 USD for order S20261127000042 was refunded to your store balance.',
+    ],
+    [
       'a refund refused for its reason',
       {
         kind: 'refundUpdate',
