@@ -21,11 +21,15 @@ export interface LedgerAudit {
   ordersOff: { orderId: string; held: string; paidOut: string | null }[];
 }
 
-/** What each paid storefront order holds in escrow: its total, less executed refunds and a paid cancellation. */
+/**
+ * What each paid storefront order holds in escrow: its total, less the refunds executed from
+ * escrow (a refund after payout comes from the seller's balance) and a paid cancellation.
+ */
 const HELD_BY_ORDER = sql`
   select o.id, po.paid_at is not null as settled, po.gross, po.entry_id,
     o.total
-    - coalesce((select sum(r.amount) from store_refunds r where r.order_id = o.id and r.state = 'refunded'), 0)
+    - coalesce((select sum(r.amount) from store_refunds r
+        where r.order_id = o.id and r.state = 'refunded' and r.source = 'escrow'), 0)
     - case when o.closure = 'cancelled' and o.payment = 'refunded'
         and not exists (select 1 from store_refunds r where r.order_id = o.id and r.state = 'refunded')
       then o.total else 0 end as held

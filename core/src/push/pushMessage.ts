@@ -21,6 +21,8 @@ const REFUND_PUSHED_STEPS = {
   approved: 'refundApproved',
   refused: 'refundRefused',
   refunded: 'refundRefunded',
+  escalationApproved: 'refundEscalationApproved',
+  escalationUpheld: 'refundEscalationUpheld',
 } as const satisfies Partial<Record<RefundStep, keyof PushCatalogue>>;
 
 /** Which texts a message takes, its values, and the page a tap opens; null when its params do not fit. */
@@ -168,6 +170,11 @@ function wording(message: Pick<MessageView, 'kind' | 'params'>): Worded | null {
         values: { amount: cash(p.data.amount), order: p.data.orderNumber },
         url: `/store/refunds/${p.data.refundId}`,
       };
+    }
+    case 'complaintReply': {
+      const p = messageParamsSchemas.complaintReply.safeParse(message.params);
+      if (!p.success) return null;
+      return { title: 'complaintTitle', body: 'complaintReplied', values: {}, url: '/store/complaint' };
     }
     case 'ordersExpired': {
       const p = messageParamsSchemas.ordersExpired.safeParse(message.params);

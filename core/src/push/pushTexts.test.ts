@@ -98,9 +98,26 @@ describe('push texts', () => {
     expect(pushMessage('it', refund('refused'))?.body).toBe(
       "Il negozio ha rifiutato il rimborso per l'ordine S20261127000042. Tocca per vedere il motivo.",
     );
+    expect(pushMessage('en', refund('escalationApproved'))?.body).toBe(
+      'The platform overruled the shop: 1,234.50 USD for order S20261127000042 is back in your store balance.',
+    );
+    expect(pushMessage('en', refund('escalated'))).toBeNull();
     expect(pushMessage('en', refund('requested'))).toBeNull();
     expect(pushMessage('en', refund('returnShipped'))).toBeNull();
     expect(pushTopicOf(refund('approved'))).toBe('store');
+    // A complaint's reply is pushed under the store switch and opens the complaints page.
+    const complaintReply = {
+      id,
+      kind: 'complaintReply' as const,
+      params: { complaintId: id, about: 'platform', status: 'answered' },
+    };
+    expect(pushMessage('ko', complaintReply)).toEqual({
+      title: '고객센터',
+      body: '고객센터가 민원에 답변했습니다. 눌러서 확인하세요.',
+      url: '/store/complaint',
+      tag: id,
+    });
+    expect(pushTopicOf(complaintReply)).toBe('store');
     expect(pushMessage('en', { id, kind: 'fill', params: { side: 'buy' } })).toBeNull();
     expect(pushMessage('en', { id, kind: 'verificationResult', params: { status: 'passed' } })).toBeNull();
   });

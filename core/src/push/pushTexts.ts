@@ -42,6 +42,10 @@ export interface PushCatalogue {
   refundApproved: string;
   refundRefused: string;
   refundRefunded: string;
+  complaintTitle: string;
+  complaintReplied: string;
+  refundEscalationApproved: string;
+  refundEscalationUpheld: string;
 }
 
 export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
@@ -83,6 +87,11 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundApproved: 'The shop approved your refund of {{amount}} USD for order {{order}}.',
     refundRefused: 'The shop refused your refund for order {{order}}. Tap to see why.',
     refundRefunded: '{{amount}} USD for order {{order}} is back in your store balance.',
+    complaintTitle: 'Customer service',
+    complaintReplied: 'Customer service replied to your complaint. Tap to read it.',
+    refundEscalationApproved:
+      'The platform overruled the shop: {{amount}} USD for order {{order}} is back in your store balance.',
+    refundEscalationUpheld: "The platform upheld the shop's refusal for order {{order}}. Tap to see why.",
   },
   'zh-CN': {
     fillTitle: '委托成交',
@@ -122,6 +131,10 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundApproved: '商家已同意订单 {{order}} 的退款 {{amount}} 美元。',
     refundRefused: '商家拒绝了订单 {{order}} 的退款，点击查看原因。',
     refundRefunded: '订单 {{order}} 的 {{amount}} 美元已退回您的商城余额。',
+    complaintTitle: '客服回复',
+    complaintReplied: '客服已回复您的投诉，点击查看。',
+    refundEscalationApproved: '平台已支持您的申请：订单 {{order}} 的 {{amount}} USD 已退回商城余额。',
+    refundEscalationUpheld: '平台维持了商家对订单 {{order}} 退款的拒绝，点击查看理由。',
   },
   ja: {
     fillTitle: '約定しました',
@@ -161,6 +174,12 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundApproved: 'ショップが注文 {{order}} の返金 {{amount}} USD を承認しました。',
     refundRefused: 'ショップが注文 {{order}} の返金を却下しました。タップして理由をご確認ください。',
     refundRefunded: '注文 {{order}} の {{amount}} USD がストア残高に返金されました。',
+    complaintTitle: 'カスタマーサービス',
+    complaintReplied: 'カスタマーサービスが苦情に返信しました。タップしてご確認ください。',
+    refundEscalationApproved:
+      'プラットフォームがショップの判断を覆しました：注文 {{order}} の {{amount}} USD を残高に返金しました。',
+    refundEscalationUpheld:
+      'プラットフォームは注文 {{order}} の返金却下を維持しました。タップして理由をご確認ください。',
   },
   ko: {
     fillTitle: '주문 체결',
@@ -200,6 +219,11 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundApproved: '상점이 주문 {{order}}의 환불 {{amount}} USD를 승인했습니다.',
     refundRefused: '상점이 주문 {{order}}의 환불을 거절했습니다. 눌러서 이유를 확인하세요.',
     refundRefunded: '주문 {{order}}의 {{amount}} USD가 스토어 잔액으로 환불되었습니다.',
+    complaintTitle: '고객센터',
+    complaintReplied: '고객센터가 민원에 답변했습니다. 눌러서 확인하세요.',
+    refundEscalationApproved:
+      '플랫폼이 상점의 결정을 뒤집었습니다: 주문 {{order}}의 {{amount}} USD가 잔액으로 환불되었습니다.',
+    refundEscalationUpheld: '플랫폼이 주문 {{order}} 환불 거절을 유지했습니다. 눌러서 이유를 확인하세요.',
   },
   th: {
     fillTitle: 'คำสั่งจับคู่แล้ว',
@@ -239,6 +263,11 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundApproved: 'ร้านค้าอนุมัติการคืนเงิน {{amount}} USD สำหรับคำสั่งซื้อ {{order}} แล้ว',
     refundRefused: 'ร้านค้าปฏิเสธการคืนเงินสำหรับคำสั่งซื้อ {{order}} แตะเพื่อดูเหตุผล',
     refundRefunded: 'คืนเงิน {{amount}} USD ของคำสั่งซื้อ {{order}} เข้ายอดเงินร้านค้าของคุณแล้ว',
+    complaintTitle: 'ฝ่ายบริการลูกค้า',
+    complaintReplied: 'ฝ่ายบริการลูกค้าตอบข้อร้องเรียนของคุณแล้ว แตะเพื่ออ่าน',
+    refundEscalationApproved:
+      'แพลตฟอร์มกลับคำตัดสินของร้านค้า: คืนเงิน {{amount}} USD ของคำสั่งซื้อ {{order}} เข้ายอดเงินแล้ว',
+    refundEscalationUpheld: 'แพลตฟอร์มยืนยันการปฏิเสธการคืนเงินสำหรับคำสั่งซื้อ {{order}} แตะเพื่อดูเหตุผล',
   },
   fr: {
     fillTitle: 'Ordre exécuté',
@@ -282,6 +311,12 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundRefused:
       'La boutique a refusé votre remboursement pour la commande {{order}}. Touchez pour voir pourquoi.',
     refundRefunded: '{{amount}} USD de la commande {{order}} sont revenus sur votre solde boutique.',
+    complaintTitle: 'Service client',
+    complaintReplied: 'Le service client a répondu à votre réclamation. Touchez pour la lire.',
+    refundEscalationApproved:
+      'La plateforme a donné tort à la boutique : {{amount}} USD de la commande {{order}} sont revenus sur votre solde.',
+    refundEscalationUpheld:
+      'La plateforme a maintenu le refus de la boutique pour la commande {{order}}. Touchez pour voir pourquoi.',
   },
   it: {
     fillTitle: 'Ordine eseguito',
@@ -326,5 +361,11 @@ export const PUSH_TEXTS: Record<Locale, PushCatalogue> = {
     refundApproved: "Il negozio ha approvato il rimborso di {{amount}} USD per l'ordine {{order}}.",
     refundRefused: "Il negozio ha rifiutato il rimborso per l'ordine {{order}}. Tocca per vedere il motivo.",
     refundRefunded: "{{amount}} USD dell'ordine {{order}} sono tornati sul saldo del negozio.",
+    complaintTitle: 'Assistenza clienti',
+    complaintReplied: "L'assistenza clienti ha risposto al tuo reclamo. Tocca per leggerlo.",
+    refundEscalationApproved:
+      "La piattaforma ha dato torto al negozio: {{amount}} USD dell'ordine {{order}} sono tornati sul saldo.",
+    refundEscalationUpheld:
+      "La piattaforma ha confermato il rifiuto del negozio per l'ordine {{order}}. Tocca per vedere il motivo.",
   },
 };

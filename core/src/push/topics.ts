@@ -28,6 +28,7 @@ export function pushTopicOf(message: Pick<MessageView, 'kind' | 'params'>): Push
     case 'topUpResult':
     case 'withdrawalResult':
     case 'refundUpdate':
+    case 'complaintReply':
       return 'store';
     default:
       return null;

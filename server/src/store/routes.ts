@@ -30,6 +30,7 @@ import { categoriesHandler } from './categories.handler.ts';
 import { checkoutHandler, payHandler, quoteHandler, walletHandler } from './checkout.handlers.ts';
 import { adminComplaintsHandler } from './complaints/adminList.handler.ts';
 import { myComplaintsHandler } from './complaints/mine.handler.ts';
+import { replyComplaintHandler } from './complaints/reply.handler.ts';
 import { submitComplaintHandler } from './complaints/submit.handler.ts';
 import { followHandler } from './follow.handler.ts';
 import { followsHandler } from './follows.handler.ts';
@@ -48,12 +49,16 @@ import { productHandler } from './product.handler.ts';
 import { productsHandler } from './products.handler.ts';
 import {
   adminRefundsHandler,
+  approveEscalationHandler,
   approveRefundHandler,
   confirmReturnHandler,
+  escalatedRefundsHandler,
   refuseRefundHandler,
+  upholdRefusalHandler,
 } from './refunds/admin.handlers.ts';
 import {
   createRefundHandler,
+  escalateRefundHandler,
   myRefundsHandler,
   refundHandler,
   refundTermsHandler,
@@ -112,6 +117,7 @@ export const storeRoutes = [
   route(complaintRoutes.submit, submitComplaintHandler),
   route(complaintRoutes.mine, myComplaintsHandler),
   route(complaintRoutes.adminList, adminComplaintsHandler),
+  route(complaintRoutes.adminReply, replyComplaintHandler),
   route(reviewRoutes.write, writeReviewHandler),
   route(reviewRoutes.product, productReviewsHandler),
   route(reviewRoutes.mine, myReviewsHandler),
@@ -137,6 +143,10 @@ export const storeRoutes = [
   route(refundRoutes.adminApprove, approveRefundHandler),
   route(refundRoutes.adminRefuse, refuseRefundHandler),
   route(refundRoutes.adminConfirmReturn, confirmReturnHandler),
+  route(refundRoutes.escalate, escalateRefundHandler),
+  route(refundRoutes.adminEscalated, escalatedRefundsHandler),
+  route(refundRoutes.adminApproveEscalation, approveEscalationHandler),
+  route(refundRoutes.adminUpholdRefusal, upholdRefusalHandler),
   route(merchantRoutes.apply, applyHandler),
   route(merchantRoutes.status, merchantStatusHandler),
   route(merchantRoutes.adminList, adminMerchantsHandler),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../api/route.ts';
 import { BLOCK_REFUSAL_REASONS } from '../blockTrade/blockOrder.ts';
 import { isDecimalString } from '../money.ts';
+import { COMPLAINT_KINDS, COMPLAINT_REPLY_STATUSES } from '../store/complaints.ts';
 import { SHIPMENT_EVENTS, TRACKING_NO_PATTERN } from '../store/logistics.ts';
 import { MERCHANT_REFUSAL_REASONS } from '../store/merchants.ts';
 import { REFUND_REFUSAL_REASONS, REFUND_STEPS } from '../store/refunds.ts';
@@ -32,6 +33,7 @@ export const MESSAGE_KINDS = [
   'refundUpdate',
   'ordersExpired',
   'merchantResult',
+  'complaintReply',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -147,6 +149,16 @@ export const messageParamsSchemas = {
     session: z.enum(['day', 'afterHours']),
     count: z.string().regex(/^[1-9]\d*$/),
     symbols: z.string().regex(/^\d{6}(,\d{6})*$/),
+  }),
+  /**
+   * Back office replied to the user's complaint (about order `orderId`, or the platform) and set
+   * it `status`; the reply itself is read on the complaint, where the message leads.
+   */
+  complaintReply: z.object({
+    complaintId: z.uuid(),
+    about: z.enum(COMPLAINT_KINDS),
+    orderId: z.string().optional(),
+    status: z.enum(COMPLAINT_REPLY_STATUSES),
   }),
 } as const satisfies Record<MessageKind, z.ZodType<Record<string, string | undefined>>>;
 

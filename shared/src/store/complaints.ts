@@ -5,8 +5,12 @@ import { pageQuery, pageResponse } from '../contracts/paging.ts';
 /** About one order of the shopper's, or about the platform itself. */
 export const COMPLAINT_KINDS = ['order', 'platform'] as const;
 export type ComplaintKind = (typeof COMPLAINT_KINDS)[number];
-/** Open until back office replies; the reply arrives in messages (issue 14's back office). */
-export const COMPLAINT_STATUSES = ['open', 'answered'] as const;
+/** Open until back office replies (answered, which may be answered again) or closes it (closed: final); each reply arrives in messages. */
+export const COMPLAINT_STATUSES = ['open', 'answered', 'closed'] as const;
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+/** What back office may set with a reply. */
+export const COMPLAINT_REPLY_STATUSES = ['answered', 'closed'] as const;
+export const MAX_COMPLAINT_REPLY_LENGTH = 1000;
 
 export const MAX_COMPLAINT_LENGTH = 1000;
 export const CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
@@ -35,6 +39,8 @@ export const complaintSchema = z.object({
   content: z.string(),
   status: z.enum(COMPLAINT_STATUSES),
   reply: z.string().nullable(),
+  /** When back office last replied. */
+  repliedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ComplaintView = z.infer<typeof complaintSchema>;
@@ -44,7 +50,21 @@ export const adminComplaintSchema = complaintSchema.extend({
   account: z.string(),
   certificateType: z.string(),
   certificateBytes: z.number().int(),
+  /** The admin who last replied. */
+  repliedBy: z.string().nullable(),
 });
+export type AdminComplaintView = z.infer<typeof adminComplaintSchema>;
+
+export const complaintReplyBody = z.object({
+  id: z.string({ message: 'complaint.notFound' }).uuid({ message: 'complaint.notFound' }),
+  reply: z
+    .string({ message: 'complaint.replyRequired' })
+    .trim()
+    .min(1, { message: 'complaint.replyRequired' })
+    .max(MAX_COMPLAINT_REPLY_LENGTH, { message: 'complaint.replyTooLong' }),
+  status: z.enum(COMPLAINT_REPLY_STATUSES, { message: 'complaint.statusRequired' }),
+});
+export type ComplaintReply = z.infer<typeof complaintReplyBody>;
 
 export const complaintRoutes = {
   submit: defineRoute({
@@ -72,5 +92,14 @@ export const complaintRoutes = {
     auth: 'admin',
     query: z.object(pageQuery),
     response: pageResponse(adminComplaintSchema),
+  }),
+  adminReply: defineRoute({
+    method: 'post',
+    path: '/admin/complaints/reply',
+    summary:
+      'Reply to a complaint and set it answered or closed; the author gets a message. A closed complaint takes no more replies',
+    auth: 'admin',
+    body: complaintReplyBody,
+    response: adminComplaintSchema,
   }),
 };

@@ -192,6 +192,27 @@ describe('actions across machines', () => {
     expect(applyStoreOrderAction(refused, 'requestRefund').states.afterSale).toBe('requested');
   });
 
+  it('overrules a refused case on escalation, open or completed, and nothing else', () => {
+    const completed = order({
+      payment: 'paid',
+      fulfilment: 'received',
+      afterSale: 'refused',
+      closure: 'completed',
+    });
+    expect(applyStoreOrderAction(completed, 'overruleRefund').states).toEqual({
+      ...completed,
+      payment: 'refunded',
+      afterSale: 'refunded',
+    });
+    expect(
+      applyStoreOrderAction(order({ payment: 'paid', afterSale: 'refused' }), 'overrulePartRefund').states,
+    ).toEqual(order({ payment: 'partiallyRefunded', afterSale: 'refunded' }));
+    // Another case asked since the refusal blocks the ruling.
+    expect(() =>
+      applyStoreOrderAction(order({ payment: 'paid', afterSale: 'requested' }), 'overruleRefund'),
+    ).toThrow(expect.objectContaining({ key: 'refund.escalationBlocked' }));
+  });
+
   it('walks the happy path: pay, ship, deliver, confirm, complete', () => {
     let s = order();
     for (const action of ['pay', 'ship', 'deliver', 'confirmReceipt', 'complete'] as const)

@@ -55,6 +55,8 @@ export const STORE_ORDER_TRANSITIONS = {
     refuse: { from: ['requested'], to: 'refused' },
     return: { from: ['approved'], to: 'returning' },
     refund: { from: ['approved', 'returning'], to: 'refunded' },
+    // The platform overrules a shop's refusal on the shopper's escalation.
+    overrule: { from: ['refused'], to: 'refunded' },
   },
   closure: {
     cancel: { from: ['open'], to: 'cancelled' },
@@ -95,6 +97,8 @@ export const STORE_ORDER_ACTIONS = [
   'returnGoods',
   'executeRefund',
   'executePartRefund',
+  'overruleRefund',
+  'overrulePartRefund',
 ] as const;
 export type StoreOrderAction = (typeof STORE_ORDER_ACTIONS)[number];
 
@@ -173,6 +177,11 @@ export function planStoreOrderAction(
         : all(move(states, 'payment', 'refund'), move(states, 'afterSale', 'refund'));
     case 'executePartRefund':
       return all(move(states, 'payment', 'refundPart'), move(states, 'afterSale', 'refund'));
+    // Whether the order is still open or completed (and paid out): the platform's ruling stands.
+    case 'overruleRefund':
+      return all(move(states, 'payment', 'refund'), move(states, 'afterSale', 'overrule'));
+    case 'overrulePartRefund':
+      return all(move(states, 'payment', 'refundPart'), move(states, 'afterSale', 'overrule'));
   }
 }
 
@@ -191,6 +200,8 @@ const REFUSALS = {
   returnGoods: 'refund.cannotShipReturn',
   executeRefund: 'storeOrder.illegalAction',
   executePartRefund: 'storeOrder.illegalAction',
+  overruleRefund: 'refund.escalationBlocked',
+  overrulePartRefund: 'refund.escalationBlocked',
 } as const satisfies Record<StoreOrderAction, string>;
 
 /** Applies an action, or throws its refusal (409): nothing changes. */

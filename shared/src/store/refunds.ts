@@ -62,12 +62,26 @@ export const REFUND_STEPS = [
   'returnShipped',
   'returnDelivered',
   'returnConfirmed',
+  'escalated',
+  'escalationApproved',
+  'escalationUpheld',
   'refunded',
 ] as const;
 export type RefundStep = (typeof REFUND_STEPS)[number];
 /** Who took a step: the shopper, the shop, back office for the shop, or the platform's timers. */
 export const REFUND_ACTORS = ['shopper', 'shop', 'admin', 'system'] as const;
 export type RefundActor = (typeof REFUND_ACTORS)[number];
+
+/**
+ * A refused refund the shopper took to the platform (once): open until back office approves it
+ * (the refund executes) or upholds the shop's refusal with a reason.
+ */
+export const REFUND_ESCALATION_STATES = ['open', 'approved', 'upheld'] as const;
+export type RefundEscalationState = (typeof REFUND_ESCALATION_STATES)[number];
+/** Where an executed refund's money came from: escrow, or the seller's balance once the order was paid out. */
+export const REFUND_SOURCES = ['escrow', 'seller'] as const;
+export type RefundSource = (typeof REFUND_SOURCES)[number];
+export const MAX_ESCALATION_TEXT = 500;
 
 export const MAX_REFUND_EXPLANATION = 500;
 export const MAX_REFUND_NOTE = 200;
@@ -126,6 +140,19 @@ export const refundSchema = z.object({
   returnTrackingNo: z.string().nullable(),
   /** While requested: when no answer approves it. */
   answerBy: z.string().nullable(),
+  /** The shopper's appeal to the platform after a refusal, and the platform's ruling. */
+  escalation: z
+    .object({
+      state: z.enum(REFUND_ESCALATION_STATES),
+      reason: z.string(),
+      at: z.string(),
+      decidedAt: z.string().nullable(),
+      /** Why the refusal was upheld. */
+      note: z.string().nullable(),
+    })
+    .nullable(),
+  /** Once executed: escrow, or the seller's balance (refund after payout). */
+  source: z.enum(REFUND_SOURCES).nullable(),
   createdAt: z.string(),
   timeline: z.array(refundEventSchema),
 });
@@ -137,6 +164,10 @@ export const adminRefundSchema = refundSchema.extend({
   orderTotal: z.string(),
   proofUrl: z.string(),
   decidedBy: z.string().nullable(),
+  /** The admin who ruled on the escalation. */
+  escalationDecidedBy: z.string().nullable(),
+  /** A refund after payout the seller's balance could not cover: what the platform advanced (owed by the seller). */
+  sellerShortfall: z.string().nullable(),
 });
 export type AdminRefundView = z.infer<typeof adminRefundSchema>;
 
@@ -175,6 +206,21 @@ export const refuseRefundBody = z.object({
   id: refundId,
   reason: z.enum(REFUND_REFUSAL_REASONS, { message: 'refund.refusalReasonRequired' }),
   note,
+});
+
+const escalationText = (required: 'refund.escalationReasonRequired' | 'refund.upholdNoteRequired') =>
+  z
+    .string({ message: required })
+    .trim()
+    .min(1, { message: required })
+    .max(MAX_ESCALATION_TEXT, { message: 'refund.escalationTextTooLong' });
+export const escalateRefundBody = z.object({
+  id: refundId,
+  reason: escalationText('refund.escalationReasonRequired'),
+});
+export const upholdRefusalBody = z.object({
+  id: refundId,
+  note: escalationText('refund.upholdNoteRequired'),
 });
 
 export const refundRoutes = {
@@ -253,6 +299,42 @@ export const refundRoutes = {
     summary: 'Refuse a requested refund for its shop, with a reason; once only',
     auth: 'admin',
     body: refuseRefundBody,
+    response: adminRefundSchema,
+  }),
+  escalate: defineRoute({
+    method: 'post',
+    path: '/store/refunds/escalate',
+    summary: 'Take a refused refund to the platform, with a reason; once per refund',
+    auth: 'user',
+    body: escalateRefundBody,
+    response: refundSchema,
+  }),
+  adminEscalated: defineRoute({
+    method: 'get',
+    path: '/admin/refunds/escalated',
+    summary: 'Escalated refunds: the open ones oldest first, or the decided ones newest first',
+    auth: 'admin',
+    query: z.object({
+      state: z.enum(REFUND_ESCALATION_STATES, { message: 'common.validation' }).default('open'),
+      ...pageQuery,
+    }),
+    response: pageResponse(adminRefundSchema),
+  }),
+  adminApproveEscalation: defineRoute({
+    method: 'post',
+    path: '/admin/refunds/escalation/approve',
+    summary:
+      "Overrule the shop: the refund executes at once, from escrow, or from the seller's balance if the order was paid out; once only",
+    auth: 'admin',
+    body: refundIdBody,
+    response: adminRefundSchema,
+  }),
+  adminUpholdRefusal: defineRoute({
+    method: 'post',
+    path: '/admin/refunds/escalation/uphold',
+    summary: "Uphold the shop's refusal of an escalated refund, with a reason; once only",
+    auth: 'admin',
+    body: upholdRefusalBody,
     response: adminRefundSchema,
   }),
   adminConfirmReturn: defineRoute({

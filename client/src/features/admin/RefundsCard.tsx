@@ -1,4 +1,9 @@
-import { type AdminRefundView, REFUND_REFUSAL_REASONS, type RefundRefusalReason } from '@bourse/shared';
+import {
+  type AdminRefundView,
+  MAX_ESCALATION_TEXT,
+  REFUND_REFUSAL_REASONS,
+  type RefundRefusalReason,
+} from '@bourse/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
@@ -6,7 +11,15 @@ import { formatMoney } from '../../lib/format.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { useItemAction } from '../../shared-ui/useItemAction.ts';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
-import { approveRefund, confirmRefundReturn, fetchRefundsIn, refuseRefund } from './adminApi.ts';
+import {
+  approveEscalation,
+  approveRefund,
+  confirmRefundReturn,
+  fetchEscalatedRefunds,
+  fetchRefundsIn,
+  refuseRefund,
+  upholdRefusal,
+} from './adminApi.ts';
 import { DecisionBar } from './DecisionBar.tsx';
 
 /** Who asked, for what, why, and the proof. */
@@ -109,10 +122,72 @@ function ReturningItem({ item, onDone }: { item: AdminRefundView; onDone: () => 
   );
 }
 
+/** A refusal the shopper took to the platform: the shop's reason, the shopper's, and the ruling's two buttons. */
+function EscalatedItem({ item, onDone }: { item: AdminRefundView; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const [note, setNote] = useState('');
+  const [busy, run] = useItemAction(onDone);
+  const refusal = [
+    item.refusalReason ? t(`refund.refusal.${item.refusalReason}`, { ns: 'translation' }) : '',
+    item.refusalNote ?? '',
+  ]
+    .filter(Boolean)
+    .join(' — ');
+  return (
+    <li className="admin-review admin-topup" data-testid="admin-escalation" data-account={item.account}>
+      <RefundFacts item={item} />
+      <p className="admin-escalation__line">{t('refunds.escalated.shopRefused', { reason: refusal })}</p>
+      <p className="admin-escalation__line admin-escalation__line--shopper">
+        {t('refunds.escalated.shopperSays', { reason: item.escalation?.reason ?? '' })}
+      </p>
+      <div className="admin-topup__fields">
+        <label>
+          <span>{t('refunds.escalated.note')}</span>
+          <input
+            className="field__input"
+            maxLength={MAX_ESCALATION_TEXT}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            data-testid="admin-escalation-note"
+          />
+        </label>
+      </div>
+      <div className="admin-review__actions">
+        <Button
+          disabled={busy}
+          onClick={() =>
+            run(async () => {
+              await approveEscalation(item.id);
+              return t('refunds.escalated.approved', { amount: formatMoney(item.amount) });
+            })
+          }
+          testId="admin-escalation-approve"
+        >
+          {t('refunds.escalated.approve')}
+        </Button>
+        <Button
+          variant="danger"
+          disabled={busy || note.trim() === ''}
+          onClick={() =>
+            run(async () => {
+              await upholdRefusal({ id: item.id, note: note.trim() });
+              return t('refunds.escalated.upheld');
+            })
+          }
+          testId="admin-escalation-uphold"
+        >
+          {t('refunds.escalated.uphold')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
 /**
  * Refunds, answered for the shop until the seller console exists: requests to approve or refuse
  * (no answer in time approves them), then returns on their way back to confirm as arrived,
- * which executes the refund. The server records who and when.
+ * which executes the refund; and refusals the shopper escalated, for the platform to rule on.
+ * The server records who and when.
  */
 export function RefundsCard() {
   const { t } = useTranslation('admin');
@@ -136,6 +211,16 @@ export function RefundsCard() {
         empty={t('refunds.returnsEmpty')}
       >
         {(item, reload) => <ReturningItem key={item.id} item={item} onDone={reload} />}
+      </AdminQueueCard>
+      <AdminQueueCard
+        name="escalations"
+        title={t('refunds.escalated.title')}
+        hint={t('refunds.escalated.hint')}
+        load={fetchEscalatedRefunds}
+        itemsOf={({ items }) => items}
+        empty={t('refunds.escalated.empty')}
+      >
+        {(item, reload) => <EscalatedItem key={item.id} item={item} onDone={reload} />}
       </AdminQueueCard>
     </>
   );

@@ -1,5 +1,6 @@
 import {
   blockTradeRoutes,
+  type ComplaintReply,
   complaintRoutes,
   identityRoutes,
   ipoRoutes,
@@ -67,6 +68,9 @@ export const fetchOutbox = (signal?: AbortSignal) =>
 export const fetchComplaints = (signal?: AbortSignal) =>
   callApi(complaintRoutes.adminList, { params: { page: 1, pageSize: 20 }, signal, silent: true });
 
+export const replyToComplaint = (body: ComplaintReply) =>
+  callApi(complaintRoutes.adminReply, { body, silent: true });
+
 /** The customer-service queue, latest first. */
 export const fetchSupportQueue = (queue: SupportQueue, signal?: AbortSignal) =>
   callApi(supportRoutes.queue, { params: { queue, limit: 50 }, signal, silent: true });
@@ -113,6 +117,20 @@ export const approveRefund = (id: string) =>
 
 export const refuseRefund = (body: { id: string; reason: RefundRefusalReason; note?: string }) =>
   callApi(refundRoutes.adminRefuse, { body, silent: true });
+
+/** Escalated refunds waiting for the platform's ruling, oldest first. */
+export const fetchEscalatedRefunds = (signal?: AbortSignal) =>
+  callApi(refundRoutes.adminEscalated, {
+    params: { state: 'open', page: 1, pageSize: 50 },
+    signal,
+    silent: true,
+  });
+
+export const approveEscalation = (id: string) =>
+  callApi(refundRoutes.adminApproveEscalation, { body: { id }, silent: true });
+
+export const upholdRefusal = (body: { id: string; note: string }) =>
+  callApi(refundRoutes.adminUpholdRefusal, { body, silent: true });
 
 export const confirmRefundReturn = (id: string) =>
   callApi(refundRoutes.adminConfirmReturn, { body: { id }, silent: true });

@@ -196,6 +196,29 @@ describe('messageText', () => {
       'Your application for Harbour Kites was refused: The licence image is unclear.',
     ],
     [
+      'a complaint about an order answered',
+      {
+        kind: 'complaintReply',
+        params: {
+          complaintId: '6f1c2a8e-1b0e-4c1a-9d2e-1f2a3b4c5d6e',
+          about: 'order',
+          orderId: 'S20261127000042',
+          status: 'answered',
+        },
+      },
+      'Reply to your complaint',
+      'Customer service replied to your complaint about order S20261127000042. Tap to read it.',
+    ],
+    [
+      'a platform complaint answered and closed',
+      {
+        kind: 'complaintReply',
+        params: { complaintId: '6f1c2a8e-1b0e-4c1a-9d2e-1f2a3b4c5d6e', about: 'platform', status: 'closed' },
+      },
+      'Reply to your complaint',
+      'Customer service replied to your complaint about the platform and closed it. Tap to read it.',
+    ],
+    [
       'a withdrawal paid out',
       { kind: 'withdrawalResult', params: { status: 'passed', amount: '300.00', cardTail: '3446' } },
       'Withdrawal result',
@@ -232,6 +255,20 @@ describe('messageText', () => {
       },
       'Refund',
       '1,250.00 USD for order S20261127000042 was refunded to your store balance.',
+    ],
+    [
+      'an escalated refund the platform granted',
+      {
+        kind: 'refundUpdate',
+        params: {
+          refundId: '6f1c2a9e-0d4b-4a57-8f7e-3b2d1c0a9e8f',
+          orderNumber: 'S20261127000042',
+          step: 'escalationApproved',
+          amount: '30.00',
+        },
+      },
+      'Refund',
+      'The platform overruled the shop: 30.00 USD for order S20261127000042 was refunded to your store balance.',
     ],
     [
       'a refund refused for its reason',

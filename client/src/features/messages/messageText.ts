@@ -275,6 +275,21 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
               }),
       };
     }
+    case 'complaintReply': {
+      const p = messageParamsSchemas.complaintReply.safeParse(message.params);
+      if (!p.success) return unknown;
+      const about =
+        p.data.about === 'order'
+          ? t('messages.kinds.complaintReply.aboutOrder', { order: p.data.orderId ?? '' })
+          : t('messages.kinds.complaintReply.aboutPlatform');
+      return {
+        title: t('messages.kinds.complaintReply.title'),
+        body:
+          p.data.status === 'closed'
+            ? t('messages.kinds.complaintReply.closed', { about })
+            : t('messages.kinds.complaintReply.answered', { about }),
+      };
+    }
     case 'ordersExpired': {
       const p = messageParamsSchemas.ordersExpired.safeParse(message.params);
       if (!p.success) return unknown;

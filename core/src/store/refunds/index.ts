@@ -1,9 +1,11 @@
 /** Refunds and after-sale: the shopper's request, the shop's answer, the return, and the execution. */
+export { approveEscalation, escalateRefund, upholdRefusal } from './escalations.ts';
 export { refundQueue, scheduleRefundStep } from './refundQueue.ts';
 export {
   adminRefund,
   approveRefund,
   confirmReturn,
+  escalatedRefunds,
   isReturnParcel,
   type Proof,
   type RefundDecider,

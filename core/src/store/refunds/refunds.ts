@@ -8,6 +8,7 @@ import {
   planStoreOrderAction,
   REFUND_REVIEW_TABS,
   type RefundActor,
+  type RefundEscalationState,
   type RefundRefusalReason,
   type RefundRequest,
   type RefundReviewTab,
@@ -75,11 +76,11 @@ export const RETURN_PARCEL_PREFIX = 'return:';
 export const isReturnParcel = (key: string) => key.startsWith(RETURN_PARCEL_PREFIX);
 
 const { proof: _proof, ...listed } = getTableColumns(storeRefunds);
-type RefundRow = Omit<typeof storeRefunds.$inferSelect, 'proof'>;
+export type RefundRow = Omit<typeof storeRefunds.$inferSelect, 'proof'>;
 
 export const refundProofUrl = (id: string) => `/api/admin/refunds/${id}/proof`;
 
-const money = (v: string | Dec) => new Dec(v).toFixed(2);
+export const money = (v: string | Dec) => new Dec(v).toFixed(2);
 
 async function viewsOf(db: Db, rows: RefundRow[]): Promise<RefundView[]> {
   if (rows.length === 0) return [];
@@ -111,6 +112,17 @@ async function viewsOf(db: Db, rows: RefundRow[]): Promise<RefundView[]> {
     returnCarrier: r.returnCarrier,
     returnTrackingNo: r.returnTrackingNo,
     answerBy: r.state === 'requested' && r.dueAt ? r.dueAt.toISOString() : null,
+    escalation:
+      r.escalation && r.escalationReason && r.escalatedAt
+        ? {
+            state: r.escalation,
+            reason: r.escalationReason,
+            at: r.escalatedAt.toISOString(),
+            decidedAt: r.escalationDecidedAt?.toISOString() ?? null,
+            note: r.escalationNote,
+          }
+        : null,
+    source: r.source,
     createdAt: r.createdAt.toISOString(),
     timeline: events
       .filter((e) => e.refundId === r.id)
@@ -169,7 +181,7 @@ export async function refundTerms(db: Db, userId: string, orderId: string): Prom
   };
 }
 
-async function record(
+export async function record(
   tx: Db,
   refundId: string,
   step: RefundStep,
@@ -180,7 +192,7 @@ async function record(
   await tx.insert(storeRefundEvents).values({ refundId, step, actor, actorId, at });
 }
 
-function message(row: RefundRow, orderNumber: string, step: RefundStep): NewMessage {
+export function message(row: RefundRow, orderNumber: string, step: RefundStep): NewMessage {
   return {
     userId: row.userId,
     kind: 'refundUpdate',
@@ -217,7 +229,7 @@ async function replay(db: Db, userId: string, key: string, hash: string) {
 }
 
 /** What a committed change sends: the stored message, the live refund, and the jobs to queue. */
-interface Outcome {
+export interface Outcome {
   row: RefundRow;
   sent: SentMessage | null;
   refundStepAt?: Date | null;
@@ -225,7 +237,7 @@ interface Outcome {
   parcel?: { shipmentId: string; delayMs: number };
 }
 
-async function publish(deps: RefundDeps, outcome: Outcome): Promise<RefundView> {
+export async function publish(deps: RefundDeps, outcome: Outcome): Promise<RefundView> {
   const view = await viewOf(deps.db, outcome.row);
   if (outcome.sent) deps.messages.publish(outcome.sent);
   deps.events.publish(outcome.row.userId, view);
@@ -311,7 +323,7 @@ export async function requestRefund(
  * Runs `fn` on a refund with its owner's wallet, its order and itself locked, in that order (the
  * wallet first, as paying and cancelling do, so none of them deadlock).
  */
-async function withLockedRefund<T>(
+export async function withLockedRefund<T>(
   db: Db,
   refundId: string,
   fn: (tx: Db, refund: RefundRow, order: OrderRow) => Promise<T>,
@@ -336,7 +348,7 @@ async function withLockedRefund<T>(
 
 const actorId = (who: RefundDecider) => (who.actor === 'system' ? null : who.userId);
 
-async function update(tx: Db, id: string, changes: Partial<RefundRow>): Promise<RefundRow> {
+export async function update(tx: Db, id: string, changes: Partial<RefundRow>): Promise<RefundRow> {
   const [row] = await tx.update(storeRefunds).set(changes).where(eq(storeRefunds.id, id)).returning(listed);
   if (!row) throw new Error(`refund ${id} vanished`);
   return row;
@@ -402,7 +414,13 @@ async function executeLocked(
   );
   const wallet = await lockWallet(tx, refund.userId);
   const entryId = await postWallet(tx, wallet, 'storeRefund', 'storeEscrow', 'storeBalance', amount, now);
-  const row = await update(tx, refund.id, { state: 'refunded', entryId, executedAt: now, dueAt: null });
+  const row = await update(tx, refund.id, {
+    state: 'refunded',
+    source: 'escrow',
+    entryId,
+    executedAt: now,
+    dueAt: null,
+  });
   await record(tx, refund.id, 'refunded', who.actor, actorId(who), now);
   const sent = await notify(tx, message(row, moved.number, 'refunded'));
   return { row, sent, orderStep: await rearmOrder(tx, moved, deps.timings, now) };
@@ -584,6 +602,7 @@ export async function refundOfUser(db: Db, userId: string, id: string): Promise<
 }
 
 const decider = alias(users, 'decider');
+const ruler = alias(users, 'ruler');
 
 async function adminViews(
   db: Db,
@@ -596,19 +615,21 @@ async function adminViews(
       ...listed,
       account: users.account,
       decidedByAccount: decider.account,
+      rulerAccount: ruler.account,
       orderTotal: storeOrders.total,
     })
     .from(storeRefunds)
     .innerJoin(users, eq(users.id, storeRefunds.userId))
     .innerJoin(storeOrders, eq(storeOrders.id, storeRefunds.orderId))
     .leftJoin(decider, eq(decider.id, storeRefunds.decidedBy))
+    .leftJoin(ruler, eq(ruler.id, storeRefunds.escalationDecidedBy))
     .where(where)
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
   const views = await viewsOf(
     db,
-    rows.map(({ account: _a, decidedByAccount: _d, orderTotal: _t, ...row }) => row),
+    rows.map(({ account: _a, decidedByAccount: _d, rulerAccount: _r, orderTotal: _t, ...row }) => row),
   );
   return rows.map((r, i) => ({
     ...views[i]!,
@@ -616,6 +637,8 @@ async function adminViews(
     orderTotal: money(r.orderTotal),
     proofUrl: refundProofUrl(r.id),
     decidedBy: r.decidedByAccount,
+    escalationDecidedBy: r.rulerAccount,
+    sellerShortfall: r.sellerShortfall === null ? null : money(r.sellerShortfall),
   }));
 }
 
@@ -637,6 +660,23 @@ export async function refundsInState(
     state === 'requested'
       ? [asc(storeRefunds.createdAt), asc(storeRefunds.id)]
       : [desc(storeRefunds.createdAt), desc(storeRefunds.id)];
+  const [items, total] = await Promise.all([
+    adminViews(db, where, order, { limit: pageSize, offset: (page - 1) * pageSize }),
+    db.$count(storeRefunds, where),
+  ]);
+  return { items, page, pageSize, total };
+}
+
+/** Escalated refunds in one state: the open ones oldest first while they wait, the decided ones newest first. */
+export async function escalatedRefunds(
+  db: Db,
+  { state, page, pageSize }: { state: RefundEscalationState; page: number; pageSize: number },
+) {
+  const where = eq(storeRefunds.escalation, state);
+  const order =
+    state === 'open'
+      ? [asc(storeRefunds.escalatedAt), asc(storeRefunds.id)]
+      : [desc(storeRefunds.escalationDecidedAt), desc(storeRefunds.id)];
   const [items, total] = await Promise.all([
     adminViews(db, where, order, { limit: pageSize, offset: (page - 1) * pageSize }),
     db.$count(storeRefunds, where),

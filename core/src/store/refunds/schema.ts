@@ -1,9 +1,11 @@
 // Types only: drizzle-kit loads this file without the shared package's runtime.
 import type {
   RefundActor,
+  RefundEscalationState,
   RefundProductStatus,
   RefundReason,
   RefundRefusalReason,
+  RefundSource,
   RefundState,
   RefundStep,
   RefundType,
@@ -21,7 +23,9 @@ import { storeOrders } from '../orderSchema.ts';
  * answer approves it); `approved` is granted; a return and refund is then `returning` once the
  * shopper ships the goods back (`return_shipment_id`), and `due_at` is set again when the
  * carrier delivers it; `refunded` is executed, with its one ledger entry (`entry_id`); `refused`
- * ends it. The partial unique index keeps one open refund per order; the CHECKs tie each state
+ * ends it, unless the shopper escalates it to the platform (`escalation`), which may overrule the
+ * shop: it then executes from escrow, or from the seller's balance if the order was paid out
+ * (`source`). The partial unique index keeps one open refund per order; the CHECKs tie each state
  * to what it must carry.
  */
 export const storeRefunds = pgTable(
@@ -56,6 +60,17 @@ export const storeRefunds = pgTable(
     dueAt: at('due_at'),
     entryId: uuid('entry_id').references(() => journalEntries.id),
     executedAt: at('executed_at'),
+    /** Where the executed refund's money came from: escrow, or the seller's balance after payout. */
+    source: text('source').$type<RefundSource>(),
+    /** What the platform advanced when the seller's balance could not cover a refund after payout: the seller's debt. */
+    sellerShortfall: usd('seller_shortfall'),
+    /** The shopper's appeal of a refusal to the platform (once), and back office's ruling with who and when. */
+    escalation: text('escalation').$type<RefundEscalationState>(),
+    escalationReason: text('escalation_reason'),
+    escalatedAt: at('escalated_at'),
+    escalationDecidedBy: uuid('escalation_decided_by').references(() => users.id),
+    escalationDecidedAt: at('escalation_decided_at'),
+    escalationNote: text('escalation_note'),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -70,6 +85,23 @@ export const storeRefunds = pgTable(
     index('store_refunds_user_idx').on(t.userId, t.createdAt),
     index('store_refunds_state_idx').on(t.state, t.createdAt),
     index('store_refunds_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
+    index('store_refunds_escalation_idx')
+      .on(t.escalation, t.escalatedAt)
+      .where(sql`${t.escalation} is not null`),
+    check(
+      'store_refunds_escalation_check',
+      sql`case coalesce(${t.escalation}, 'none')
+        when 'none' then ${t.escalatedAt} is null and ${t.escalationDecidedAt} is null
+        when 'open' then ${t.escalationReason} is not null and ${t.escalatedAt} is not null and ${t.escalationDecidedAt} is null
+        when 'approved' then ${t.escalationDecidedAt} is not null and ${t.escalationDecidedBy} is not null and ${t.state} = 'refunded'
+        when 'upheld' then ${t.escalationDecidedAt} is not null and ${t.escalationDecidedBy} is not null and ${t.escalationNote} is not null
+        else false end`,
+    ),
+    check(
+      'store_refunds_source_check',
+      sql`(${t.state} = 'refunded') = (${t.source} is not null)
+        and (${t.sellerShortfall} is null or (${t.source} = 'seller' and ${t.sellerShortfall} > 0))`,
+    ),
     check('store_refunds_amount_check', sql`${t.amount} > 0`),
     check('store_refunds_type_check', sql`${t.type} in ('refundOnly', 'returnAndRefund')`),
     check(

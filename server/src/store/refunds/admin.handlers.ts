@@ -1,9 +1,12 @@
 import {
   adminRefund,
+  approveEscalation,
   approveRefund,
   confirmReturn,
+  escalatedRefunds,
   refundsInState,
   refuseRefund,
+  upholdRefusal,
 } from '@bourse/core/store/refunds';
 import type { refundRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../../http/mountRoute.ts';
@@ -29,5 +32,19 @@ export const refuseRefundHandler: Handler<R['adminRefuse']> = async (ctx) => {
 
 export const confirmReturnHandler: Handler<R['adminConfirmReturn']> = async (ctx) => {
   await confirmReturn(ctx.app.services.refunds, admin(ctx), ctx.body.id);
+  return adminRefund(ctx.app.db, ctx.body.id);
+};
+
+export const escalatedRefundsHandler: Handler<R['adminEscalated']> = (ctx) =>
+  escalatedRefunds(ctx.app.db, ctx.query);
+
+/** The platform's ruling on an escalated refund; the admin is recorded as its author. */
+export const approveEscalationHandler: Handler<R['adminApproveEscalation']> = async (ctx) => {
+  await approveEscalation(ctx.app.services.refunds, signedIn(ctx).userId, ctx.body.id);
+  return adminRefund(ctx.app.db, ctx.body.id);
+};
+
+export const upholdRefusalHandler: Handler<R['adminUpholdRefusal']> = async (ctx) => {
+  await upholdRefusal(ctx.app.services.refunds, signedIn(ctx).userId, ctx.body);
   return adminRefund(ctx.app.db, ctx.body.id);
 };

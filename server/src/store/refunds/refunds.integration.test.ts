@@ -15,7 +15,7 @@ import {
   runRefundStep,
 } from '@bourse/core/store/refunds';
 import { storeRefunds } from '@bourse/core/store/refunds/schema.ts';
-import { insertKiteShop, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
+import { insertKiteShop } from '@bourse/core/store/testing.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { PNG } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
@@ -30,9 +30,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
+import { paidStoreOrder } from '../../testing/storeShopper.ts';
 import { signUpAdmin, useTestServer } from '../../testing/testServer.ts';
 
-const PAY_PASSWORD = '864213';
 const ANSWER_MS = 60_000;
 const RETURN_CONFIRM_MS = 30_000;
 
@@ -83,36 +83,7 @@ describe.each(DB_KINDS)('storefront refunds on %s', (kind) => {
     expectRefused(db(), send, key, params);
 
   /** A shopper (2,000.00 USD) with one paid order of `quantity` kites at 40.00 (no freight). */
-  async function paidOrder(quantity = 2) {
-    const { token, user } = await t.api.signUp();
-    const address = expectOk(
-      await t.api.post('/api/store/addresses', SAMPLE_ADDRESS, { token, lang: 'en' }),
-      shoppingRoutes.addAddress.response,
-    );
-    await t.api.post(
-      '/api/user/payPassword',
-      { oldPayPassword: '', newPayPassword: PAY_PASSWORD, confirmPayPassword: PAY_PASSWORD },
-      { token },
-    );
-    const checkout = expectOk(
-      await t.api.post(
-        '/api/store/checkout',
-        { items: [{ specId, quantity }], addressId: address.id },
-        { token, headers: { 'Idempotency-Key': randomUUID() } },
-      ),
-      shoppingRoutes.checkout.response,
-    );
-    const orderId = checkout.orders[0]!.id;
-    expectOk(
-      await t.api.post(
-        '/api/store/pay',
-        { orderIds: [orderId], payPassword: PAY_PASSWORD },
-        { token, headers: { 'Idempotency-Key': randomUUID() } },
-      ),
-      shoppingRoutes.pay.response,
-    );
-    return { token, userId: user.id, orderId };
-  }
+  const paidOrder = (quantity = 2) => paidStoreOrder(t, specId, quantity);
 
   const fields = (orderId: string, overrides: Record<string, string> = {}) => ({
     orderId,

@@ -1,4 +1,11 @@
-import { refundOfUser, refundsOf, refundTerms, requestRefund, shipReturn } from '@bourse/core/store/refunds';
+import {
+  escalateRefund,
+  refundOfUser,
+  refundsOf,
+  refundTerms,
+  requestRefund,
+  shipReturn,
+} from '@bourse/core/store/refunds';
 import { DomainError, type refundRoutes } from '@bourse/shared';
 import { type Handler, idempotencyKey, signedIn } from '../../http/mountRoute.ts';
 
@@ -40,3 +47,6 @@ export const refundHandler: Handler<R['one']> = (ctx) =>
 
 export const shipReturnHandler: Handler<R['shipReturn']> = (ctx) =>
   shipReturn(ctx.app.services.refunds, signedIn(ctx).userId, ctx.body);
+
+export const escalateRefundHandler: Handler<R['escalate']> = (ctx) =>
+  escalateRefund(ctx.app.services.refunds, signedIn(ctx).userId, ctx.body);

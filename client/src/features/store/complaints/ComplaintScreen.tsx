@@ -17,6 +17,7 @@ import { fetchMyComplaints, submitComplaint } from './complaintsApi.ts';
 import '../store.css';
 import './complaints.css';
 
+/** Each complaint with back office's reply under it once there is one. */
 function MyComplaints({ items }: { items: ComplaintView[] }) {
   const { t } = useTranslation('store');
   return (
@@ -37,6 +38,14 @@ function MyComplaints({ items }: { items: ComplaintView[] }) {
           <time className="complaint-item__time" dateTime={c.createdAt}>
             {formatDate(c.createdAt, 'YYYY-MM-DD HH:mm')}
           </time>
+          {c.reply && c.repliedAt ? (
+            <div className="complaint-item__reply" data-testid="my-complaint-reply">
+              <p className="complaint-item__reply-head">
+                {t('complaint.reply', { time: formatDate(c.repliedAt, 'YYYY-MM-DD HH:mm') })}
+              </p>
+              <p className="complaint-item__reply-text">{c.reply}</p>
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,4 +1,6 @@
 import {
+  escalateRefundBody,
+  MAX_ESCALATION_TEXT,
   REFUND_REVIEW_TAB_KEYS,
   REFUND_REVIEW_TABS,
   type RefundReviewTab,
@@ -18,11 +20,12 @@ import { Field } from '../../../shared-ui/Field.tsx';
 import { LoadingOr } from '../../../shared-ui/LoadingOr.tsx';
 import { LoadState } from '../../../shared-ui/LoadState.tsx';
 import { Screen } from '../../../shared-ui/Screen.tsx';
+import { TextAreaField } from '../../../shared-ui/TextAreaField.tsx';
 import { toast } from '../../../shared-ui/toast/toastStore.ts';
 import { FormError, useFormSubmit } from '../../../shared-ui/useFormSubmit.tsx';
 import { usePrice } from '../format.ts';
 import { StoreTabs } from '../StoreTabs.tsx';
-import { fetchMyRefunds, fetchRefund, shipReturn } from './refundApi.ts';
+import { escalateRefund, fetchMyRefunds, fetchRefund, shipReturn } from './refundApi.ts';
 import { useLiveRefunds } from './useLiveRefunds.ts';
 import '../store.css';
 import './refunds.css';
@@ -150,6 +153,71 @@ function ReturnForm({ refund, onSent }: { refund: RefundView; onSent: () => void
   );
 }
 
+/** A refused refund the shopper has not yet taken to the platform: once, with a reason. */
+function EscalateForm({ refund, onSent }: { refund: RefundView; onSent: () => void }) {
+  const { t } = useTranslation('store');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'reason'>>({});
+  const { busy, failure, run } = useFormSubmit();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = escalateRefundBody.safeParse({ id: refund.id, reason });
+    setErrors(fieldErrors(parsed));
+    if (!parsed.success) return;
+    await run(
+      async () => {
+        await escalateRefund(parsed.data);
+        toast.success(t('refunds.escalation.sent'), 2500);
+        onSent();
+      },
+      { staying: true },
+    );
+  };
+  return (
+    <form
+      className="card form refund-escalate"
+      onSubmit={submit}
+      noValidate
+      aria-label={t('refunds.escalation.title')}
+    >
+      <h2 className="card__title">{t('refunds.escalation.title')}</h2>
+      <p className="form__hint">{t('refunds.escalation.hint')}</p>
+      <TextAreaField
+        label={t('refunds.escalation.reason')}
+        rows={3}
+        maxLength={MAX_ESCALATION_TEXT}
+        value={reason}
+        onChange={setReason}
+        error={errors.reason}
+        data-testid="refund-escalate-reason"
+      />
+      <FormError message={failure} />
+      <Button type="submit" block disabled={busy} testId="refund-escalate-submit">
+        {t('refunds.escalation.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** The platform's review of a refusal: the shopper's reason, then the ruling. */
+function EscalationPanel({ escalation }: { escalation: NonNullable<RefundView['escalation']> }) {
+  const { t } = useTranslation('store');
+  return (
+    <section
+      className="card order-panel refund-escalation"
+      data-testid="refund-escalation"
+      data-state={escalation.state}
+    >
+      <h2 className="card__title">{t('refunds.escalation.status')}</h2>
+      <p className="refund-escalation__ruling">
+        <strong>{t(`refunds.escalation.${escalation.state}`)}</strong>
+      </p>
+      {escalation.note ? <p>{escalation.note}</p> : null}
+      <p className="form__hint">{t('refunds.escalation.yourReason', { reason: escalation.reason })}</p>
+    </section>
+  );
+}
+
 function RefundDetail({ refund, onChanged }: { refund: RefundView; onChanged: () => void }) {
   const { t } = useTranslation('store');
   const price = usePrice();
@@ -178,6 +246,10 @@ function RefundDetail({ refund, onChanged }: { refund: RefundView; onChanged: ()
           </p>
           {refund.refusalNote ? <p>{refund.refusalNote}</p> : null}
         </section>
+      ) : null}
+      {refund.escalation ? <EscalationPanel escalation={refund.escalation} /> : null}
+      {refund.state === 'refused' && !refund.escalation ? (
+        <EscalateForm refund={refund} onSent={onChanged} />
       ) : null}
       {refund.state === 'approved' && refund.type === 'returnAndRefund' ? (
         <ReturnForm refund={refund} onSent={onChanged} />

@@ -37,6 +37,8 @@ const refund = {
   returnCarrier: null,
   returnTrackingNo: null,
   answerBy: '2026-11-29T10:00:00.000Z',
+  escalation: null,
+  source: null,
   createdAt: '2026-11-27T10:00:00.000Z',
   timeline: [{ step: 'requested', actor: 'shopper', at: '2026-11-27T10:00:00.000Z' }],
 };

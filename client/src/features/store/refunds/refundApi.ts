@@ -26,3 +26,6 @@ export function submitRefund(fields: RefundRequest, proof: File, idempotencyKey:
 
 export const shipReturn = (body: { id: string; carrier: string; trackingNo: string }) =>
   callApi(refundRoutes.shipReturn, { body, silent: true });
+
+export const escalateRefund = (body: { id: string; reason: string }) =>
+  callApi(refundRoutes.escalate, { body, silent: true });

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
+import { shoppingRoutes } from '@bourse/shared';
+import { expectOk } from './expectations.ts';
+import type { TestServer } from './testServer.ts';
+
+const PAY_PASSWORD = '864213';
+
+/** A new shopper with an address and a payment password, who checks out `quantity` of `specId` and pays: one paid order. */
+export async function paidStoreOrder(t: Pick<TestServer, 'api'>, specId: number, quantity: number) {
+  const { token, user } = await t.api.signUp();
+  const address = expectOk(
+    await t.api.post('/api/store/addresses', SAMPLE_ADDRESS, { token, lang: 'en' }),
+    shoppingRoutes.addAddress.response,
+  );
+  await t.api.post(
+    '/api/user/payPassword',
+    { oldPayPassword: '', newPayPassword: PAY_PASSWORD, confirmPayPassword: PAY_PASSWORD },
+    { token },
+  );
+  const checkout = expectOk(
+    await t.api.post(
+      '/api/store/checkout',
+      { items: [{ specId, quantity }], addressId: address.id },
+      { token, headers: { 'Idempotency-Key': randomUUID() } },
+    ),
+    shoppingRoutes.checkout.response,
+  );
+  const orderId = checkout.orders[0]!.id;
+  expectOk(
+    await t.api.post(
+      '/api/store/pay',
+      { orderIds: [orderId], payPassword: PAY_PASSWORD },
+      { token, headers: { 'Idempotency-Key': randomUUID() } },
+    ),
+    shoppingRoutes.pay.response,
+  );
+  return { token, userId: user.id, orderId };
+}
