@@ -196,6 +196,18 @@ describe('messageText', () => {
       'Your application for Harbour Kites was refused: The licence image is unclear.',
     ],
     [
+      "a shop's reply to a review, in its own words",
+      {
+        kind: 'reviewReply',
+        params: {
+          reviewId: '6f1c2b9e-4d3a-4f5e-8a7b-1c2d3e4f5a6b',
+          reply: 'Thank you, fly it on a windy day!',
+        },
+      },
+      'Reply from the shop',
+      'The shop replied to your review: “Thank you, fly it on a windy day!”',
+    ],
+    [
       'a withdrawal paid out',
       { kind: 'withdrawalResult', params: { status: 'passed', amount: '300.00', cardTail: '3446' } },
       'Withdrawal result',
