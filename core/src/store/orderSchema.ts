@@ -181,6 +181,8 @@ export const storeOrders = pgTable(
   (t) => [
     index('store_orders_user_status_idx').on(t.userId, t.status, t.seq),
     index('store_orders_user_seq_idx').on(t.userId, t.seq),
+    // The seller console's lists and its statistics by day: one shop's orders.
+    index('store_orders_shop_idx').on(t.shopId, t.seq),
     // The expiry sweep's scan: open unpaid orders by deadline.
     index('store_orders_unpaid_expiry_idx')
       .on(t.expiresAt)

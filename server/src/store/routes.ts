@@ -163,4 +163,7 @@ export const storeRoutes = [
   route(sellerRoutes.approveRefund, seller.approveRefundHandler),
   route(sellerRoutes.refuseRefund, seller.refuseRefundHandler),
   route(sellerRoutes.confirmReturn, seller.confirmReturnHandler),
+  route(sellerRoutes.reviews, seller.sellerReviewsHandler),
+  route(sellerRoutes.reply, seller.replyHandler),
+  route(sellerRoutes.stats, seller.sellerStatsHandler),
 ];

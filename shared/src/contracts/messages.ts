@@ -6,6 +6,7 @@ import { COMPLAINT_KINDS, COMPLAINT_REPLY_STATUSES } from '../store/complaints.t
 import { SHIPMENT_EVENTS, TRACKING_NO_PATTERN } from '../store/logistics.ts';
 import { MERCHANT_REFUSAL_REASONS } from '../store/merchants.ts';
 import { REFUND_REFUSAL_REASONS, REFUND_STEPS } from '../store/refunds.ts';
+import { MAX_REPLY_LENGTH } from '../store/reviews.ts';
 import { TOP_UP_METHODS, TOP_UP_REFUSAL_REASONS } from '../store/topUps.ts';
 import { WITHDRAWAL_REFUSAL_REASONS } from '../store/withdrawals.ts';
 import { pageQuery, pageResponse } from './paging.ts';
@@ -34,6 +35,7 @@ export const MESSAGE_KINDS = [
   'ordersExpired',
   'merchantResult',
   'complaintReply',
+  'reviewReply',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -138,6 +140,11 @@ export const messageParamsSchemas = {
     step: z.enum(REFUND_STEPS),
     amount: money,
     reason: z.enum(REFUND_REFUSAL_REASONS).optional(),
+  }),
+  /** The shop replied to the user's review `reviewId`; the reply's text is the shop's own, in no one language. */
+  reviewReply: z.object({
+    reviewId: z.uuid(),
+    reply: z.string().min(1).max(MAX_REPLY_LENGTH),
   }),
   /**
    * A session ended with `count` of the user's orders of market date `date` unfilled or partly

@@ -10,6 +10,8 @@ export const MAX_REVIEW_LENGTH = 500;
 export const MAX_REVIEW_PICTURES = 6;
 export const REVIEW_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const REVIEW_PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** The shop's one reply to a review, at most this many characters. */
+export const MAX_REPLY_LENGTH = 500;
 
 const score = z.coerce
   .number({ message: 'review.badScore' })
@@ -51,6 +53,8 @@ export const reviewSchema = z.object({
   /** URLs of the pictures, in the order they were sent. */
   pictures: z.array(z.string()),
   createdAt: z.string(),
+  /** The shop's reply, once it has given its one. */
+  reply: z.object({ content: z.string(), createdAt: z.string() }).nullable(),
 });
 export type ReviewView = z.infer<typeof reviewSchema>;
 

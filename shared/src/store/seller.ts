@@ -6,6 +6,7 @@ import { Dec, isDecimalString } from '../money.ts';
 import { SPEC_KINDS, STORE_CATEGORIES } from './categories.ts';
 import { storeShopCardSchema } from './contracts.ts';
 import { adminRefundSchema, refundIdBody, refuseRefundBody } from './refunds.ts';
+import { MAX_REPLY_LENGTH, reviewSchema } from './reviews.ts';
 import { storeOrderSchema } from './shopping.ts';
 
 /**
@@ -111,6 +112,34 @@ export type SellerShop = z.infer<typeof sellerShopSchema>;
 /** The refund states a seller has something to do in: answer, or confirm a returned parcel. */
 export const SELLER_REFUND_STATES = ['requested', 'returning'] as const;
 
+/** Which of its reviews the seller lists: `all` puts the unanswered first, each part newest first. */
+export const SELLER_REVIEW_FILTERS = ['all', 'unanswered', 'answered'] as const;
+export type SellerReviewFilter = (typeof SELLER_REVIEW_FILTERS)[number];
+
+/** How many calendar days (UTC, as order numbers date them) the statistics cover, today included. */
+export const SHOP_STATS_DAYS = 30;
+
+const shopFigures = {
+  /** Orders paid that day (by the time of their payment), whatever happened to them after. */
+  paidOrders: z.number().int(),
+  /** Units in those orders. */
+  units: z.number().int(),
+  /** What their shoppers paid, USD ("0.00" on a day without sales). */
+  revenue: z.string(),
+  /** Refunds executed that day, and the USD they sent back. */
+  refunds: z.number().int(),
+  refunded: z.string(),
+  /** Users who started following the shop that day and still do. */
+  newFans: z.number().int(),
+};
+
+export const shopStatsSchema = z.object({
+  /** Oldest first, one per calendar day, days without activity at zero. */
+  days: z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), ...shopFigures })),
+  totals: z.object(shopFigures),
+});
+export type ShopStats = z.infer<typeof shopStatsSchema>;
+
 export const sellerRoutes = {
   shop: defineRoute({
     method: 'get',
@@ -207,5 +236,40 @@ export const sellerRoutes = {
     auth: 'user',
     body: refundIdBody,
     response: adminRefundSchema,
+  }),
+  reviews: defineRoute({
+    method: 'get',
+    path: '/seller/reviews',
+    summary:
+      "The reviews of the caller's shop's products with their scores, text, pictures and the shop's reply; newest first, the unanswered before the answered",
+    auth: 'user',
+    query: z.object({
+      filter: z.enum(SELLER_REVIEW_FILTERS, { message: 'common.validation' }).default('all'),
+      ...pageQuery,
+    }),
+    response: pageResponse(reviewSchema),
+  }),
+  reply: defineRoute({
+    method: 'post',
+    path: '/seller/reviews/reply',
+    summary:
+      "Reply to a review of the caller's shop, once (a second reply is refused): the reply shows under the review and the reviewer gets a message",
+    auth: 'user',
+    body: z.object({
+      id: z.string({ message: 'seller.reviewNotFound' }).uuid({ message: 'seller.reviewNotFound' }),
+      content: z
+        .string({ message: 'seller.replyRequired' })
+        .trim()
+        .min(1, { message: 'seller.replyRequired' })
+        .max(MAX_REPLY_LENGTH, { message: 'seller.replyTooLong' }),
+    }),
+    response: reviewSchema,
+  }),
+  stats: defineRoute({
+    method: 'get',
+    path: '/seller/stats',
+    summary: `The caller's shop's last ${SHOP_STATS_DAYS} calendar days (UTC): paid orders, units, revenue, refunds and new fans by day, and their totals`,
+    auth: 'user',
+    response: shopStatsSchema,
   }),
 } as const;

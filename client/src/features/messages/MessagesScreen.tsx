@@ -34,15 +34,17 @@ const REAL_WORLD_KINDS: ReadonlySet<MessageView['kind']> = new Set([
   'refundUpdate',
   'merchantResult',
   'complaintReply',
+  'reviewReply',
 ]);
 
-/** Where opening a message leads, if anywhere: expired orders open the orders list, a parcel's message opens its logistics page, a top-up's the recharge page, a withdrawal's the withdraw page, a merchant application's the merchant page, a complaint's reply the complaints page, a refund's its own page. */
+/** Where opening a message leads, if anywhere: expired orders open the orders list, a parcel's message opens its logistics page, a top-up's the recharge page, a withdrawal's the withdraw page, a merchant application's the merchant page, a complaint's reply the complaints page, a reply to a review the shopper's reviews, a refund's its own page. */
 function pageOf(message: MessageView): string | undefined {
   if (message.kind === 'ordersExpired') return '/transaction';
   if (message.kind === 'topUpResult') return '/store/recharge';
   if (message.kind === 'withdrawalResult') return '/store/withdraw';
   if (message.kind === 'merchantResult') return '/store/merchant';
   if (message.kind === 'complaintReply') return '/store/complaint';
+  if (message.kind === 'reviewReply') return '/store/reviews';
   if (message.kind === 'refundUpdate') {
     const p = messageParamsSchemas.refundUpdate.safeParse(message.params);
     return p.success ? `/store/refunds/${p.data.refundId}` : undefined;

@@ -219,6 +219,18 @@ describe('messageText', () => {
       'Customer service replied to your complaint about the platform and closed it. Tap to read it.',
     ],
     [
+      "a shop's reply to a review, in its own words",
+      {
+        kind: 'reviewReply',
+        params: {
+          reviewId: '6f1c2b9e-4d3a-4f5e-8a7b-1c2d3e4f5a6b',
+          reply: 'Thank you, fly it on a windy day!',
+        },
+      },
+      'Reply from the shop',
+      'The shop replied to your review: “Thank you, fly it on a windy day!”',
+    ],
+    [
       'a withdrawal paid out',
       { kind: 'withdrawalResult', params: { status: 'passed', amount: '300.00', cardTail: '3446' } },
       'Withdrawal result',

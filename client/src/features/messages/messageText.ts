@@ -290,6 +290,14 @@ export function messageText(t: TFunction, message: Pick<MessageView, 'kind' | 'p
             : t('messages.kinds.complaintReply.answered', { about }),
       };
     }
+    case 'reviewReply': {
+      const p = messageParamsSchemas.reviewReply.safeParse(message.params);
+      if (!p.success) return unknown;
+      return {
+        title: t('messages.kinds.reviewReply.title'),
+        body: t('messages.kinds.reviewReply.body', { reply: p.data.reply }),
+      };
+    }
     case 'ordersExpired': {
       const p = messageParamsSchemas.ordersExpired.safeParse(message.params);
       if (!p.success) return unknown;

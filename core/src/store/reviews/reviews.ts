@@ -7,9 +7,12 @@ import {
   type ReviewPage,
   type ReviewSummary,
   type ReviewView,
+  type SellerReviewFilter,
 } from '@bourse/shared';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../accounts/schema.ts';
+import { notify } from '../../messages/notify.ts';
+import type { MessagePublisher } from '../../messages/publisher.ts';
 import type { Db } from '../../platform/database.ts';
 import type { SniffedType } from '../../platform/fileType.ts';
 import { stripImageMetadata } from '../../platform/imageMetadata.ts';
@@ -131,13 +134,18 @@ async function recomputeRatings(tx: Db, productId: number, shopId: number): Prom
     .where(eq(storeShops.id, shopId));
 }
 
-type Condition = ReturnType<typeof eq>;
+type Condition = SQL;
 
-/** Reviews matching `where`, newest first, with product names in `locale` and picture URLs. */
+const newestFirst = [desc(storeReviews.seq)];
+
+/**
+ * Reviews matching `where`, newest first unless `order` says otherwise, with product names in
+ * `locale`, picture URLs and the shop's reply.
+ */
 async function reviewViews(
   db: Db,
   where: (Condition | undefined)[],
-  { limit }: { limit: number },
+  { limit, offset = 0, order = newestFirst }: { limit: number; offset?: number; order?: SQL[] },
   locale: Locale,
 ): Promise<(ReviewView & { seq: number })[]> {
   const rows = await db
@@ -153,13 +161,16 @@ async function reviewViews(
       serviceScore: storeReviews.serviceScore,
       postageScore: storeReviews.postageScore,
       createdAt: storeReviews.createdAt,
+      replyContent: storeReviews.replyContent,
+      repliedAt: storeReviews.repliedAt,
     })
     .from(storeReviews)
     .innerJoin(storeOrderLines, eq(storeOrderLines.id, storeReviews.orderLineId))
     .innerJoin(users, eq(users.id, storeReviews.userId))
     .where(and(...where))
-    .orderBy(desc(storeReviews.seq))
-    .limit(limit);
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   const pictures =
     rows.length === 0
       ? []
@@ -173,7 +184,7 @@ async function reviewViews(
             ),
           )
           .orderBy(asc(storeReviewPictures.position));
-  return rows.map(({ account, productName, specLabel, createdAt, ...r }) => ({
+  return rows.map(({ account, productName, specLabel, createdAt, replyContent, repliedAt, ...r }) => ({
     ...r,
     productName: productName[locale],
     specLabel: specLabel[locale],
@@ -181,6 +192,10 @@ async function reviewViews(
     reviewer: maskAccount(account),
     pictures: pictures.filter((p) => p.reviewId === r.id).map((p) => reviewPictureUrl(p.id)),
     createdAt: createdAt.toISOString(),
+    reply:
+      replyContent === null || repliedAt === null
+        ? null
+        : { content: replyContent, createdAt: repliedAt.toISOString() },
   }));
 }
 
@@ -248,6 +263,79 @@ export const myReviews = (
   query: { cursor?: string | undefined; limit: number },
   locale: Locale,
 ): Promise<ReviewPage> => reviewPage(db, eq(storeReviews.userId, userId), query, locale);
+
+const REVIEW_FILTERS: Record<SellerReviewFilter, Condition | undefined> = {
+  all: undefined,
+  unanswered: isNull(storeReviews.replyContent),
+  answered: isNotNull(storeReviews.replyContent),
+};
+
+/** The reviews of one shop for its seller, a page at a time: the unanswered first, each part newest first. */
+export async function shopReviews(
+  db: Db,
+  shopId: number,
+  { filter, page, pageSize }: { filter: SellerReviewFilter; page: number; pageSize: number },
+  locale: Locale,
+) {
+  const where = [eq(storeReviews.shopId, shopId), REVIEW_FILTERS[filter]];
+  const [rows, total] = await Promise.all([
+    reviewViews(
+      db,
+      where,
+      {
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+        order: [sql`${storeReviews.replyContent} is null desc`, desc(storeReviews.seq)],
+      },
+      locale,
+    ),
+    db.$count(storeReviews, and(...where)),
+  ]);
+  return { items: rows.map(({ seq: _seq, ...view }) => view), page, pageSize, total };
+}
+
+export interface ReplyDeps {
+  db: Db;
+  messages: MessagePublisher;
+}
+
+/**
+ * The shop's one reply to a review of its own, under the review's row lock: another shop's
+ * review is not found (404), a second reply finds the first (409). The reviewer's message is
+ * stored in the same transaction and pushed on commit.
+ */
+export async function replyToReview(
+  deps: ReplyDeps,
+  shopId: number,
+  userId: string,
+  { id, content }: { id: string; content: string },
+  locale: Locale,
+  now = new Date(),
+): Promise<ReviewView> {
+  const sent = await deps.db.transaction(async (tx) => {
+    const [review] = await tx
+      .select({ userId: storeReviews.userId, replyContent: storeReviews.replyContent })
+      .from(storeReviews)
+      .where(and(eq(storeReviews.id, id), eq(storeReviews.shopId, shopId)))
+      .for('update');
+    if (!review) throw new DomainError('seller.reviewNotFound');
+    if (review.replyContent !== null) throw new DomainError('seller.alreadyReplied');
+    await tx
+      .update(storeReviews)
+      .set({ replyContent: content, repliedAt: now, repliedBy: userId })
+      .where(eq(storeReviews.id, id));
+    return notify(tx, {
+      userId: review.userId,
+      kind: 'reviewReply',
+      params: { reviewId: id, reply: content },
+    });
+  });
+  deps.messages.publish(sent);
+  const [view] = await reviewViews(deps.db, [eq(storeReviews.id, id)], { limit: 1 }, locale);
+  if (!view) throw new Error('replied review vanished');
+  const { seq: _seq, ...rest } = view;
+  return rest;
+}
 
 /** The order lines among `lineIds` that have a review, for the order views. */
 export async function reviewedLines(db: Db, lineIds: readonly number[]): Promise<Set<number>> {

@@ -10,7 +10,8 @@ const scoreCheck = (column: string) => sql.raw(`${column} between 1 and 5`);
 /**
  * A shopper's review of one received order line: at most one per line (the unique index is
  * the last word when two arrive at once). Product and shop are copied from the line so the
- * product's rating and the shop's favourable rate are one index scan to recompute.
+ * product's rating and the shop's favourable rate are one index scan to recompute. The shop
+ * replies once: the reply's text, when and who are all set together (CHECK), never changed after.
  */
 export const storeReviews = pgTable(
   'store_reviews',
@@ -39,14 +40,23 @@ export const storeReviews = pgTable(
     serviceScore: integer('service_score').notNull(),
     postageScore: integer('postage_score').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    replyContent: text('reply_content'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The shop's owner who replied. */
+    repliedBy: uuid('replied_by').references(() => users.id),
   },
   (t) => [
     index('store_reviews_product_idx').on(t.productId, t.seq),
-    index('store_reviews_shop_idx').on(t.shopId),
+    // The seller's list: the shop's unanswered reviews first, newest first.
+    index('store_reviews_shop_idx').on(t.shopId, t.seq),
     index('store_reviews_user_idx').on(t.userId, t.seq),
     check('store_reviews_product_score_check', scoreCheck('product_score')),
     check('store_reviews_service_score_check', scoreCheck('service_score')),
     check('store_reviews_postage_score_check', scoreCheck('postage_score')),
+    check(
+      'store_reviews_reply_check',
+      sql`(${t.replyContent} is null) = (${t.repliedAt} is null) and (${t.repliedAt} is null) = (${t.repliedBy} is null)`,
+    ),
   ],
 );
 

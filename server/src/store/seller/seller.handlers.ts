@@ -5,6 +5,7 @@ import {
   refundsInState,
   refuseRefund,
 } from '@bourse/core/store/refunds';
+import { replyToReview, shopReviews } from '@bourse/core/store/reviews/reviews.ts';
 import {
   createProduct,
   editProduct,
@@ -16,6 +17,7 @@ import {
   sellerShop,
   shipForSeller,
 } from '@bourse/core/store/seller/seller.ts';
+import { shopStats } from '@bourse/core/store/seller/stats.ts';
 import type { sellerRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../../http/mountRoute.ts';
 
@@ -77,3 +79,18 @@ export const confirmReturnHandler: Handler<R['confirmReturn']> = async (ctx) => 
   await confirmReturn(ctx.app.services.refunds, await asShop(ctx, ctx.body.id), ctx.body.id);
   return adminRefund(ctx.app.db, ctx.body.id);
 };
+
+export const sellerReviewsHandler: Handler<R['reviews']> = async (ctx) =>
+  shopReviews(ctx.app.db, await shopOf(ctx), ctx.query, ctx.locale);
+
+export const replyHandler: Handler<R['reply']> = async (ctx) =>
+  replyToReview(
+    { db: ctx.app.db, messages: ctx.app.services.messages },
+    await shopOf(ctx),
+    signedIn(ctx).userId,
+    ctx.body,
+    ctx.locale,
+  );
+
+export const sellerStatsHandler: Handler<R['stats']> = async (ctx) =>
+  shopStats(ctx.app.db, await shopOf(ctx));

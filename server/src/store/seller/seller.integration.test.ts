@@ -1,21 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { storeOrders } from '@bourse/core/store/orderSchema.ts';
+import { redisMessagePublisher } from '@bourse/core/messages/publisher.ts';
+import { orderFulfilmentQueue } from '@bourse/core/store/autoFulfilment.ts';
+import { SimulatedCarrier, shipmentQueue } from '@bourse/core/store/logistics';
+import { storeOrders, storePayments } from '@bourse/core/store/orderSchema.ts';
+import { markDelivered } from '@bourse/core/store/orders.ts';
+import { type RefundDeps, refundQueue, runRefundStep } from '@bourse/core/store/refunds';
 import { storeRefunds } from '@bourse/core/store/refunds/schema.ts';
-import { storeProductSpecs, storeProducts } from '@bourse/core/store/schema.ts';
+import { storeReviews } from '@bourse/core/store/reviews/schema.ts';
+import { storeProductSpecs, storeProducts, storeShopFollows } from '@bourse/core/store/schema.ts';
 import { SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { PNG } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
+import { redisUserEventPublisher } from '@bourse/core/user-channel/userEventPublisher.ts';
 import {
   type ErrorKey,
+  MAX_REPLY_LENGTH,
   merchantRoutes,
+  messageRoutes,
   refundRoutes,
+  reviewRoutes,
+  SHOP_STATS_DAYS,
   sellerRoutes,
   shoppingRoutes,
   storeRoutes,
 } from '@bourse/shared';
-import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk, expectRefused } from '../../testing/expectations.ts';
 import { signUpAdmin, useTestServer } from '../../testing/testServer.ts';
 
@@ -65,8 +76,8 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
     return { token, shopId: approved.shopId ?? 0 };
   }
 
-  /** A shopper with one paid order of `quantity` of the owner's product at 40.00. */
-  async function paidOrder(quantity = 1) {
+  /** A shopper with one paid order of `quantity` of a spec, by default the owner's at 40.00. */
+  async function paidOrder(quantity = 1, spec = specId) {
     const { token } = await t.api.signUp();
     const address = expectOk(
       await t.api.post('/api/store/addresses', SAMPLE_ADDRESS, { token }),
@@ -80,7 +91,7 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
     const checkout = expectOk(
       await t.api.post(
         '/api/store/checkout',
-        { items: [{ specId, quantity }], addressId: address.id },
+        { items: [{ specId: spec, quantity }], addressId: address.id },
         { token, headers: { 'Idempotency-Key': randomUUID() } },
       ),
       shoppingRoutes.checkout.response,
@@ -97,13 +108,13 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
     return { token, orderId };
   }
 
-  async function askRefund(token: string, orderId: string) {
+  async function askRefund(token: string, orderId: string, amount = '40.00') {
     const body = new FormData();
     const fields = {
       orderId,
       type: 'refundOnly',
       productStatus: 'notReceived',
-      amount: '40.00',
+      amount,
       reason: 'notReceived',
       explanation: 'Never shipped.',
     };
@@ -119,10 +130,52 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
     );
   }
 
+  /** A paid order of the owner's that the owner ships and the shopper receives and reviews with a picture. */
+  async function reviewedOrder(content: string, productScore: number) {
+    const { token, orderId } = await paidOrder();
+    expectOk(await post('/orders/ship', { orderId }, owner.token), sellerRoutes.ship.response);
+    await markDelivered(db(), orderId);
+    expectOk(
+      await t.api.post('/api/store/orders/confirm', { orderId }, { token }),
+      shoppingRoutes.confirmReceipt.response,
+    );
+    const detail = expectOk(
+      await t.api.get(`/api/store/order?id=${orderId}`, { token }),
+      shoppingRoutes.order.response,
+    );
+    const body = new FormData();
+    const fields = {
+      orderId,
+      lineId: detail.lines[0]?.lineId ?? 0,
+      content,
+      productScore,
+      serviceScore: 5,
+      postageScore: 4,
+    };
+    for (const [k, v] of Object.entries(fields)) body.append(k, String(v));
+    body.append('pictures', new Blob([PNG], { type: 'image/png' }), 'kite.png');
+    const review = expectOk(
+      await t.api.request('POST', '/api/store/reviews', { token, body }),
+      reviewRoutes.write.response,
+    );
+    return { token, reviewId: review.id };
+  }
+
   const refused = (send: () => Promise<ApiResponse>, key: ErrorKey) => expectRefused(db(), send, key);
+  // Each refusal counts every table's rows before and after, and each order goes through
+  // checkout and payment: the tests with many of them take a while on PGlite and a loaded machine.
+  const SLOW = 120_000;
   const get = (path: string, token?: string) => t.api.get(`/api/seller${path}`, { token, lang: 'en' });
   const post = (path: string, body: unknown, token?: string) =>
     t.api.post(`/api/seller${path}`, body, { token, lang: 'en' });
+
+  /** A review of the owner's shop left unanswered, for the IDOR test. */
+  let unanswered = '';
+  /** Queues a test opened, closed after the file. */
+  const closing: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const close of closing) await close();
+  });
 
   beforeAll(async () => {
     admin = (await signUpAdmin(t)).token;
@@ -244,87 +297,321 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
     await refused(() => post('/refunds/approve', { id: refund.id }, owner.token), 'refund.alreadyDecided');
   });
 
-  it('never lets another seller or a plain user see or touch the shop: 403 or 404, nothing changed', async () => {
-    const { token, orderId } = await paidOrder();
-    const refund = await askRefund(token, orderId);
-    const { orderId: unshipped } = await paidOrder();
-    const edit = { ...PRODUCT, id: productId, name: { en: 'Stolen' } };
+  it(
+    'lists its reviews, unanswered first, and replies to one once: the reply shows under the review and the reviewer is told',
+    async () => {
+      const older = await reviewedOrder('Flies well, the string is short.', 3);
+      const newer = await reviewedOrder('Lovely colours!', 5);
+      unanswered = older.reviewId;
+      const listed = expectOk(await get('/reviews', owner.token), sellerRoutes.reviews.response);
+      expect(listed.items.map((r) => r.id)).toEqual([newer.reviewId, older.reviewId]);
+      expect(listed.items[1]).toMatchObject({
+        content: 'Flies well, the string is short.',
+        productScore: 3,
+        serviceScore: 5,
+        postageScore: 4,
+        reply: null,
+      });
+      expect(listed.items[1]?.pictures).toHaveLength(1);
 
-    // The rival's lists hold none of it.
-    const products = expectOk(await get('/products', rival.token), sellerRoutes.products.response);
-    expect(products.items).toEqual([]);
-    const orders = expectOk(await get('/orders', rival.token), sellerRoutes.orders.response);
-    expect(orders.items).toEqual([]);
-    for (const state of ['requested', 'returning'])
-      expect(
-        expectOk(await get(`/refunds?state=${state}`, rival.token), sellerRoutes.refunds.response).items,
-      ).toEqual([]);
-    const rivalShop = expectOk(await get('/shop', rival.token), sellerRoutes.shop.response);
-    expect(rivalShop).toMatchObject({ id: rival.shopId, productCount: 0, toShip: 0, openRefunds: 0 });
+      await refused(
+        () => post('/reviews/reply', { id: newer.reviewId, content: '  ' }, owner.token),
+        'seller.replyRequired',
+      );
+      await refused(
+        () =>
+          post(
+            '/reviews/reply',
+            { id: newer.reviewId, content: 'x'.repeat(MAX_REPLY_LENGTH + 1) },
+            owner.token,
+          ),
+        'seller.replyTooLong',
+      );
+      await refused(
+        () => post('/reviews/reply', { id: 'not-an-id', content: 'Hi' }, owner.token),
+        'seller.reviewNotFound',
+      );
+      await refused(
+        () => post('/reviews/reply', { id: randomUUID(), content: 'Hi' }, owner.token),
+        'seller.reviewNotFound',
+      );
 
-    // Each route that names the owner's thing: not found for the rival.
-    await refused(() => get(`/product?id=${productId}`, rival.token), 'seller.productNotFound');
-    await refused(() => post('/products/edit', edit, rival.token), 'seller.productNotFound');
-    await refused(() => post('/orders/ship', { orderId: unshipped }, rival.token), 'seller.orderNotFound');
-    await refused(() => post('/refunds/approve', { id: refund.id }, rival.token), 'seller.refundNotFound');
-    await refused(
-      () => post('/refunds/refuse', { id: refund.id, reason: 'other' }, rival.token),
-      'seller.refundNotFound',
-    );
-    await refused(
-      () => post('/refunds/confirm-return', { id: refund.id }, rival.token),
-      'seller.refundNotFound',
-    );
-    // Nor may the rival slip the owner's spec into its own product.
-    const own = expectOk(await post('/products', PRODUCT, rival.token), sellerRoutes.createProduct.response);
-    await refused(
-      () =>
-        post(
-          '/products/edit',
+      const replied = expectOk(
+        await post(
+          '/reviews/reply',
+          { id: newer.reviewId, content: ' Thank you, fly it on a windy day! ' },
+          owner.token,
+        ),
+        sellerRoutes.reply.response,
+      );
+      expect(replied.reply?.content).toBe('Thank you, fly it on a windy day!');
+      await refused(
+        () => post('/reviews/reply', { id: newer.reviewId, content: 'Again' }, owner.token),
+        'seller.alreadyReplied',
+      );
+
+      // The unanswered come first; each filter holds its own.
+      const all = expectOk(await get('/reviews?filter=all', owner.token), sellerRoutes.reviews.response);
+      expect(all.items.map((r) => r.id)).toEqual([older.reviewId, newer.reviewId]);
+      const open = expectOk(
+        await get('/reviews?filter=unanswered', owner.token),
+        sellerRoutes.reviews.response,
+      );
+      expect(open).toMatchObject({ total: 1, items: [{ id: older.reviewId }] });
+      const done = expectOk(
+        await get('/reviews?filter=answered', owner.token),
+        sellerRoutes.reviews.response,
+      );
+      expect(done).toMatchObject({ total: 1, items: [{ id: newer.reviewId }] });
+      await refused(() => get('/reviews?filter=mine', owner.token), 'common.validation');
+
+      // On the product page, and in the reviewer's own list.
+      const onProduct = expectOk(
+        await t.api.get(`/api/store/product/reviews?id=${productId}`),
+        reviewRoutes.product.response,
+      );
+      expect(onProduct.items.find((r) => r.id === newer.reviewId)?.reply?.content).toBe(
+        'Thank you, fly it on a windy day!',
+      );
+      expect(onProduct.items.find((r) => r.id === older.reviewId)?.reply).toBeNull();
+      const mine = expectOk(
+        await t.api.get('/api/store/reviews', { token: newer.token }),
+        reviewRoutes.mine.response,
+      );
+      expect(mine.items[0]?.reply?.content).toBe('Thank you, fly it on a windy day!');
+
+      // One message to the reviewer, none to the other.
+      const inbox = expectOk(
+        await t.api.get('/api/messages', { token: newer.token }),
+        messageRoutes.list.response,
+      );
+      expect(inbox.items.filter((m) => m.kind === 'reviewReply').map((m) => m.params)).toEqual([
+        { reviewId: newer.reviewId, reply: 'Thank you, fly it on a windy day!' },
+      ]);
+      const other = expectOk(
+        await t.api.get('/api/messages', { token: older.token }),
+        messageRoutes.list.response,
+      );
+      expect(other.items.filter((m) => m.kind === 'reviewReply')).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'never lets another seller or a plain user see or touch the shop: 403 or 404, nothing changed',
+    async () => {
+      const { token, orderId } = await paidOrder();
+      const refund = await askRefund(token, orderId);
+      const { orderId: unshipped } = await paidOrder();
+      const edit = { ...PRODUCT, id: productId, name: { en: 'Stolen' } };
+
+      // The rival's lists hold none of it.
+      const products = expectOk(await get('/products', rival.token), sellerRoutes.products.response);
+      expect(products.items).toEqual([]);
+      const orders = expectOk(await get('/orders', rival.token), sellerRoutes.orders.response);
+      expect(orders.items).toEqual([]);
+      for (const state of ['requested', 'returning'])
+        expect(
+          expectOk(await get(`/refunds?state=${state}`, rival.token), sellerRoutes.refunds.response).items,
+        ).toEqual([]);
+      const reviews = expectOk(await get('/reviews', rival.token), sellerRoutes.reviews.response);
+      expect(reviews).toMatchObject({ items: [], total: 0 });
+      const stats = expectOk(await get('/stats', rival.token), sellerRoutes.stats.response);
+      expect(stats.totals).toMatchObject({ paidOrders: 0, revenue: '0.00', newFans: 0 });
+      const rivalShop = expectOk(await get('/shop', rival.token), sellerRoutes.shop.response);
+      expect(rivalShop).toMatchObject({ id: rival.shopId, productCount: 0, toShip: 0, openRefunds: 0 });
+
+      // Each route that names the owner's thing: not found for the rival.
+      await refused(() => get(`/product?id=${productId}`, rival.token), 'seller.productNotFound');
+      await refused(() => post('/products/edit', edit, rival.token), 'seller.productNotFound');
+      await refused(() => post('/orders/ship', { orderId: unshipped }, rival.token), 'seller.orderNotFound');
+      await refused(() => post('/refunds/approve', { id: refund.id }, rival.token), 'seller.refundNotFound');
+      await refused(
+        () => post('/refunds/refuse', { id: refund.id, reason: 'other' }, rival.token),
+        'seller.refundNotFound',
+      );
+      await refused(
+        () => post('/refunds/confirm-return', { id: refund.id }, rival.token),
+        'seller.refundNotFound',
+      );
+      await refused(
+        () => post('/reviews/reply', { id: unanswered, content: 'Not yours' }, rival.token),
+        'seller.reviewNotFound',
+      );
+      // Nor may the rival slip the owner's spec into its own product.
+      const own = expectOk(
+        await post('/products', PRODUCT, rival.token),
+        sellerRoutes.createProduct.response,
+      );
+      await refused(
+        () =>
+          post(
+            '/products/edit',
+            {
+              ...PRODUCT,
+              id: own.id,
+              specs: [{ id: specId, kind: 'colour', label: 'Mine', price: '1.00', stock: 1 }],
+            },
+            rival.token,
+          ),
+        'seller.badSpec',
+      );
+
+      // A user without a shop: every seller route is 403; anonymous: 401.
+      const calls: [string, () => Promise<ApiResponse>][] = [
+        ['shop', () => get('/shop', plain)],
+        ['products', () => get('/products', plain)],
+        ['product', () => get(`/product?id=${productId}`, plain)],
+        ['create', () => post('/products', PRODUCT, plain)],
+        ['edit', () => post('/products/edit', edit, plain)],
+        ['orders', () => get('/orders', plain)],
+        ['ship', () => post('/orders/ship', { orderId: unshipped }, plain)],
+        ['refunds', () => get('/refunds', plain)],
+        ['approve', () => post('/refunds/approve', { id: refund.id }, plain)],
+        ['refuse', () => post('/refunds/refuse', { id: refund.id, reason: 'other' }, plain)],
+        ['confirm', () => post('/refunds/confirm-return', { id: refund.id }, plain)],
+        ['reviews', () => get('/reviews', plain)],
+        ['reply', () => post('/reviews/reply', { id: unanswered, content: 'Hi' }, plain)],
+        ['stats', () => get('/stats', plain)],
+      ];
+      for (const [, call] of calls) await refused(call, 'seller.notSeller');
+      expect(calls).toHaveLength(Object.keys(sellerRoutes).length);
+      await refused(() => get('/shop'), 'auth.loginFirst');
+      await refused(() => post('/orders/ship', { orderId: unshipped }), 'auth.loginFirst');
+      await refused(() => post('/refunds/approve', { id: refund.id }), 'auth.loginFirst');
+      await refused(() => post('/reviews/reply', { id: unanswered, content: 'Hi' }), 'auth.loginFirst');
+      await refused(() => get('/stats'), 'auth.loginFirst');
+
+      // Nothing moved.
+      const [product] = await db().select().from(storeProducts).where(eq(storeProducts.id, productId));
+      expect(product?.name.en).toBe('Harbour kite XL');
+      const [spec] = await db().select().from(storeProductSpecs).where(eq(storeProductSpecs.id, specId));
+      expect(spec?.productId).toBe(productId);
+      const [order] = await db().select().from(storeOrders).where(eq(storeOrders.id, unshipped));
+      expect(order).toMatchObject({ fulfilment: 'unfulfilled', trackingNo: null });
+      const [row] = await db().select().from(storeRefunds).where(eq(storeRefunds.id, refund.id));
+      expect(row?.state).toBe('requested');
+      const [review] = await db().select().from(storeReviews).where(eq(storeReviews.id, unanswered));
+      expect(review).toMatchObject({ replyContent: null, repliedAt: null, repliedBy: null });
+      // The owner still answers it.
+      const approved = expectOk(
+        await post('/refunds/approve', { id: refund.id }, owner.token),
+        sellerRoutes.approveRefund.response,
+      );
+      expect(approved.state).toBe('approved');
+    },
+    SLOW,
+  );
+
+  it(
+    'counts the last 30 UTC days of paid orders, units, revenue, refunds and new fans, quiet days at zero',
+    async () => {
+      const seller = await becomeSeller('Harbour Figures');
+      const product = expectOk(
+        await post(
+          '/products',
           {
             ...PRODUCT,
-            id: own.id,
-            specs: [{ id: specId, kind: 'colour', label: 'Mine', price: '1.00', stock: 1 }],
+            specs: [
+              { kind: 'colour', label: 'Red', price: '40', stock: 50 },
+              { kind: 'colour', label: 'Blue', price: '35.50', stock: 50 },
+            ],
           },
-          rival.token,
+          seller.token,
         ),
-      'seller.badSpec',
-    );
+        sellerRoutes.createProduct.response,
+      );
+      const [red, blue] = product.specs.map((spec) => spec.id);
+      const DAY = 86_400_000;
+      const today = new Date().toISOString().slice(0, 10);
+      const dayBefore = (n: number) => new Date(Date.parse(today) - n * DAY).toISOString().slice(0, 10);
+      const at = (date: string, time: string) => new Date(`${date}T${time}Z`);
+      async function paidOn(when: Date | null, quantity: number, spec: number | undefined) {
+        const paid = await paidOrder(quantity, spec);
+        if (when) {
+          const [order] = await db().select().from(storeOrders).where(eq(storeOrders.id, paid.orderId));
+          await db()
+            .update(storePayments)
+            .set({ createdAt: when })
+            .where(eq(storePayments.id, order?.paymentId ?? ''));
+        }
+        return paid;
+      }
 
-    // A user without a shop: every seller route is 403; anonymous: 401.
-    const calls: [string, () => Promise<ApiResponse>][] = [
-      ['shop', () => get('/shop', plain)],
-      ['products', () => get('/products', plain)],
-      ['product', () => get(`/product?id=${productId}`, plain)],
-      ['create', () => post('/products', PRODUCT, plain)],
-      ['edit', () => post('/products/edit', edit, plain)],
-      ['orders', () => get('/orders', plain)],
-      ['ship', () => post('/orders/ship', { orderId: unshipped }, plain)],
-      ['refunds', () => get('/refunds', plain)],
-      ['approve', () => post('/refunds/approve', { id: refund.id }, plain)],
-      ['refuse', () => post('/refunds/refuse', { id: refund.id, reason: 'other' }, plain)],
-      ['confirm', () => post('/refunds/confirm-return', { id: refund.id }, plain)],
-    ];
-    for (const [, call] of calls) await refused(call, 'seller.notSeller');
-    expect(calls).toHaveLength(Object.keys(sellerRoutes).length);
-    await refused(() => get('/shop'), 'auth.loginFirst');
-    await refused(() => post('/orders/ship', { orderId: unshipped }), 'auth.loginFirst');
-    await refused(() => post('/refunds/approve', { id: refund.id }), 'auth.loginFirst');
+      // Two days ago, at both ends of the UTC day: 2 × 40.00 and 1 × 35.50.
+      const late = await paidOn(at(dayBefore(2), '23:30:00'), 2, red);
+      await paidOn(at(dayBefore(2), '00:10:00'), 1, blue);
+      // Today: 1 × 40.00; and one paid before the 30 days, which counts nowhere.
+      await paidOn(null, 1, red);
+      await paidOn(at(dayBefore(40), '12:00:00'), 1, red);
+      // Part of the late order refunded today: the order stays on its day, the refund is today's.
+      const refund = await askRefund(late.token, late.orderId, '25.50');
+      expectOk(
+        await post('/refunds/approve', { id: refund.id }, seller.token),
+        sellerRoutes.approveRefund.response,
+      );
+      const deps: RefundDeps = {
+        db: db(),
+        queue: refundQueue(t.redis, t.redisPrefix),
+        fulfilment: orderFulfilmentQueue(t.redis, t.redisPrefix),
+        timings: { answerMs: 60_000, returnConfirmMs: 60_000, afterSaleWindowMs: 120_000 },
+        messages: redisMessagePublisher(t.redis, t.redisPrefix),
+        events: redisUserEventPublisher(t.redis, t.redisPrefix, 'refund'),
+        logistics: {
+          carrier: new SimulatedCarrier({ seed: 'seller-stats', timeScale: 1 }),
+          queue: shipmentQueue(t.redis, t.redisPrefix),
+        },
+      };
+      closing.push(() =>
+        Promise.all([deps.queue.close(), deps.fulfilment.close(), deps.logistics.queue.close()]),
+      );
+      expect(await runRefundStep(deps, refund.id)).toBe('refunded');
+      // Two fans: one five days ago, one today.
+      const fans = [(await t.api.signUp()).token, (await t.api.signUp()).token];
+      for (const token of fans) await t.api.post('/api/store/follows', { shopId: seller.shopId }, { token });
+      await db()
+        .update(storeShopFollows)
+        .set({ createdAt: at(dayBefore(5), '12:00:00') })
+        .where(
+          and(
+            eq(storeShopFollows.shopId, seller.shopId),
+            inArray(
+              storeShopFollows.userId,
+              db()
+                .select({ userId: storeShopFollows.userId })
+                .from(storeShopFollows)
+                .where(eq(storeShopFollows.shopId, seller.shopId))
+                .limit(1),
+            ),
+          ),
+        );
 
-    // Nothing moved.
-    const [product] = await db().select().from(storeProducts).where(eq(storeProducts.id, productId));
-    expect(product?.name.en).toBe('Harbour kite XL');
-    const [spec] = await db().select().from(storeProductSpecs).where(eq(storeProductSpecs.id, specId));
-    expect(spec?.productId).toBe(productId);
-    const [order] = await db().select().from(storeOrders).where(eq(storeOrders.id, unshipped));
-    expect(order).toMatchObject({ fulfilment: 'unfulfilled', trackingNo: null });
-    const [row] = await db().select().from(storeRefunds).where(eq(storeRefunds.id, refund.id));
-    expect(row?.state).toBe('requested');
-    // The owner still answers it.
-    const approved = expectOk(
-      await post('/refunds/approve', { id: refund.id }, owner.token),
-      sellerRoutes.approveRefund.response,
-    );
-    expect(approved.state).toBe('approved');
-  });
+      const stats = expectOk(await get('/stats', seller.token), sellerRoutes.stats.response);
+      expect(stats.days).toHaveLength(SHOP_STATS_DAYS);
+      expect(stats.days[0]?.date).toBe(dayBefore(SHOP_STATS_DAYS - 1));
+      const quiet = { paidOrders: 0, units: 0, revenue: '0.00', refunds: 0, refunded: '0.00', newFans: 0 };
+      const byDate = new Map(stats.days.map(({ date, ...figures }) => [date, figures]));
+      expect(byDate.get(dayBefore(2))).toEqual({ ...quiet, paidOrders: 2, units: 3, revenue: '115.50' });
+      expect(byDate.get(dayBefore(5))).toEqual({ ...quiet, newFans: 1 });
+      expect(byDate.get(today)).toEqual({
+        paidOrders: 1,
+        units: 1,
+        revenue: '40.00',
+        refunds: 1,
+        refunded: '25.50',
+        newFans: 1,
+      });
+      expect(byDate.get(dayBefore(1))).toEqual(quiet);
+      expect(byDate.get(dayBefore(29))).toEqual(quiet);
+      expect(stats.totals).toEqual({
+        paidOrders: 3,
+        units: 4,
+        revenue: '155.50',
+        refunds: 1,
+        refunded: '25.50',
+        newFans: 2,
+      });
+    },
+    SLOW,
+  );
 });

@@ -1,4 +1,5 @@
 import type { ReviewSummary, ReviewView } from '@bourse/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/date/formatDate.ts';
 import { Stars } from './Stars.tsx';
@@ -31,8 +32,20 @@ export function ReviewSummaryCard({ summary }: { summary: ReviewSummary }) {
   );
 }
 
-/** One review: who (masked), the three scores, the text and its pictures. `showProduct` for the shopper's own list. */
-export function ReviewItem({ review, showProduct = false }: { review: ReviewView; showProduct?: boolean }) {
+/**
+ * One review: who (masked), the three scores, the text, its pictures and the shop's reply.
+ * `showProduct` for the shopper's own list and the seller's; `children` end the item (the
+ * seller's reply form).
+ */
+export function ReviewItem({
+  review,
+  showProduct = false,
+  children,
+}: {
+  review: ReviewView;
+  showProduct?: boolean;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('store');
   return (
     <li className="review" data-testid="review">
@@ -75,6 +88,16 @@ export function ReviewItem({ review, showProduct = false }: { review: ReviewView
           postage: review.postageScore,
         })}
       </p>
+      {review.reply ? (
+        <div className="review__reply" data-testid="review-reply">
+          <p className="review__reply-title">
+            <strong>{t('reviews.reply')}</strong>
+            <time dateTime={review.reply.createdAt}>{formatDate(review.reply.createdAt, 'YYYY-MM-DD')}</time>
+          </p>
+          <p className="review__reply-content">{review.reply.content}</p>
+        </div>
+      ) : null}
+      {children}
     </li>
   );
 }

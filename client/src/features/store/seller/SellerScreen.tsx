@@ -3,6 +3,7 @@ import {
   REFUND_REFUSAL_REASONS,
   type RefundRefusalReason,
   type SellerProduct,
+  type SellerShop,
   type StoreOrder,
 } from '@bourse/shared';
 import { useState } from 'react';
@@ -18,6 +19,8 @@ import { Screen } from '../../../shared-ui/Screen.tsx';
 import { Segmented } from '../../../shared-ui/Segmented.tsx';
 import { useItemAction } from '../../../shared-ui/useItemAction.ts';
 import { usePrice } from '../format.ts';
+import { SellerReviewsTab } from './SellerReviewsTab.tsx';
+import { ShopStatsTab } from './ShopStatsTab.tsx';
 import {
   approveShopRefund,
   confirmShopReturn,
@@ -31,7 +34,7 @@ import {
 import '../store.css';
 import './seller.css';
 
-const TABS = ['products', 'orders', 'refunds'] as const;
+const TABS = ['products', 'orders', 'refunds', 'reviews', 'stats'] as const;
 type Tab = (typeof TABS)[number];
 
 function ProductRow({ product }: { product: SellerProduct }) {
@@ -233,10 +236,33 @@ function RefundsTab() {
   );
 }
 
+/** What a tab's label counts: the products, the orders to ship, the open refunds; the reviews and statistics tabs count nothing. */
+function tabCount(tab: Tab, shop: SellerShop): number | undefined {
+  if (tab === 'products') return shop.productCount;
+  if (tab === 'orders') return shop.toShip;
+  if (tab === 'refunds') return shop.openRefunds;
+  return undefined;
+}
+
+function SellerTab({ tab }: { tab: Tab }) {
+  switch (tab) {
+    case 'products':
+      return <ProductsTab />;
+    case 'orders':
+      return <OrdersTab />;
+    case 'refunds':
+      return <RefundsTab />;
+    case 'reviews':
+      return <SellerReviewsTab />;
+    case 'stats':
+      return <ShopStatsTab />;
+  }
+}
+
 /**
  * `/seller`: the seller console, for a shop's owner only (anyone else is told so by the
- * server's 403): the shop's figures, its products, the paid orders to ship and the refunds to
- * answer or returns to confirm.
+ * server's 403): the shop's figures, its products, the paid orders to ship, the refunds to
+ * answer or returns to confirm, the reviews to reply to and the statistics by day.
  */
 export function SellerScreen() {
   const { t } = useTranslation('store');
@@ -265,21 +291,14 @@ export function SellerScreen() {
             <Segmented
               options={TABS.map((value) => ({
                 value,
-                label: t(`seller.tabs.${value}`, {
-                  count:
-                    value === 'products'
-                      ? data.productCount
-                      : value === 'orders'
-                        ? data.toShip
-                        : data.openRefunds,
-                }),
+                label: t(`seller.tabs.${value}`, { count: tabCount(value, data) }),
               }))}
               value={tab}
               onChange={setTab}
               label={t('routes.sellerConsole', { ns: 'translation' })}
               testId="seller-tab"
             />
-            {tab === 'products' ? <ProductsTab /> : tab === 'orders' ? <OrdersTab /> : <RefundsTab />}
+            <SellerTab tab={tab} />
           </>
         )}
       </LoadingOr>

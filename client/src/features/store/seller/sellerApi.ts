@@ -3,6 +3,7 @@ import {
   merchantRoutes,
   type ProductInput,
   type RefundRefusalReason,
+  type SellerReviewFilter,
   sellerRoutes,
 } from '@bourse/shared';
 import { callApi, request } from '../../../lib/http/client.ts';
@@ -56,3 +57,11 @@ export const refuseShopRefund = (id: string, reason: RefundRefusalReason) =>
 
 export const confirmShopReturn = (id: string) =>
   callApi(sellerRoutes.confirmReturn, { body: { id }, silent: true });
+
+export const fetchShopReviews = (filter: SellerReviewFilter, signal?: AbortSignal) =>
+  callApi(sellerRoutes.reviews, { params: { filter, page: 1, pageSize: 50 }, signal, silent: true });
+
+export const replyToReview = (id: string, content: string) =>
+  callApi(sellerRoutes.reply, { body: { id, content }, silent: true });
+
+export const fetchShopStats = (signal?: AbortSignal) => callApi(sellerRoutes.stats, { signal, silent: true });
