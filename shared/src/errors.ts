@@ -208,6 +208,8 @@ export const ERRORS = {
   'seller.specsRequired': 400,
   'seller.badSpec': 400,
   'seller.cannotShip': 409,
+  'seller.stockChanged': 409,
+  'store.notOnSale': 409,
   'bank.cardNumberFormat': 400,
   'bank.cardNumberInvalid': 400,
   'bank.cardUnsupported': 400,
