@@ -68,7 +68,10 @@ export function CartScreen() {
   const navigate = useNavigate();
   const { lines } = useCart();
   const selected = lines.filter((l) => l.selected);
-  const total = selected.reduce((s, l) => s.plus(new Dec(l.price).times(l.quantity)), new Dec(0));
+  // A line off sale cannot be bought, so it counts for nothing in the total.
+  const total = selected
+    .filter((l) => l.onSale !== false)
+    .reduce((s, l) => s.plus(new Dec(l.price).times(l.quantity)), new Dec(0));
   const shops = [...new Map(lines.map((l) => [l.shopId, l.shopName])).entries()];
   const checkout = () => {
     if (selected.length === 0) {
