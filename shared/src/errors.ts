@@ -224,6 +224,8 @@ export const ERRORS = {
   'seller.replyRequired': 400,
   'seller.replyTooLong': 400,
   'seller.alreadyReplied': 409,
+  'seller.stockChanged': 409,
+  'store.notOnSale': 409,
   'bank.cardNumberFormat': 400,
   'bank.cardNumberInvalid': 400,
   'bank.cardUnsupported': 400,

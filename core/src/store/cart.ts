@@ -42,6 +42,7 @@ export async function readCart(db: Db, userId: string, locale: Locale): Promise<
         price: r.price,
         priceWhenAdded: r.priceWhenAdded,
         stock: r.stock,
+        onSale: r.delistedAt === null,
       }),
     ),
   };
@@ -54,6 +55,7 @@ async function specStock(db: Db, specIds: number[]) {
       stock: storeProductSpecs.stock,
       price: storeProductSpecs.price,
       name: storeProducts.name,
+      delistedAt: storeProducts.delistedAt,
     })
     .from(storeProductSpecs)
     .innerJoin(storeProducts, eq(storeProducts.id, storeProductSpecs.productId))
@@ -95,6 +97,10 @@ export async function addToCart(
       if (!spec) {
         if (merge) continue;
         throw new DomainError('store.unknownSpec');
+      }
+      if (spec.delistedAt !== null) {
+        if (merge) continue;
+        throw new DomainError('store.notOnSale', { name: spec.name[locale] });
       }
       const quantity = clamp((held.get(line.specId) ?? 0) + line.quantity, spec.stock);
       if (quantity < 1) {

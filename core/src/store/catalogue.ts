@@ -9,7 +9,7 @@ import {
   type StoreShopCard,
   type StoreSort,
 } from '@bourse/shared';
-import { and, asc, count, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
 import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 import { CATEGORY_TEMPLATES } from './seed/templates.ts';
@@ -18,6 +18,9 @@ export const productImageUrl = (id: number, view = 0) =>
   `/api/store/images/product/${id}${view === 0 ? '' : `-${view}`}.svg`;
 export const shopLogoUrl = (id: number) => `/api/store/images/shop/${id}.svg`;
 export const categoryImageUrl = (key: StoreCategory) => `/api/store/images/category/${key}.svg`;
+
+/** A product its seller has not taken off sale: the only kind lists, search and recommendations show. */
+export const onSale = isNull(storeProducts.delistedAt);
 
 export const productCardColumns = {
   id: storeProducts.id,
@@ -72,6 +75,7 @@ export async function categoriesWithCounts(db: Db, locale: Locale) {
   const rows = await db
     .select({ category: storeProducts.category, n: count() })
     .from(storeProducts)
+    .where(onSale)
     .groupBy(storeProducts.category);
   const counts = new Map(rows.map((r) => [r.category, Number(r.n)]));
   return STORE_CATEGORIES.map((key) => ({
@@ -120,7 +124,7 @@ export async function listProducts(
   locale: Locale,
 ): Promise<StoreProductPage> {
   const order = SORTS[query.sort];
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [onSale];
   if (query.category) conditions.push(eq(storeProducts.category, query.category));
   if (query.shopId) conditions.push(eq(storeProducts.shopId, query.shopId));
   if (query.minPrice) conditions.push(gte(storeProducts.price, query.minPrice));
@@ -168,6 +172,7 @@ export async function topProducts(
     .from(storeProducts)
     .where(
       and(
+        onSale,
         category ? eq(storeProducts.category, category) : undefined,
         shopId ? eq(storeProducts.shopId, shopId) : undefined,
         except ? ne(storeProducts.id, except) : undefined,
@@ -195,6 +200,7 @@ export const specLineColumns = {
   label: storeProductSpecs.label,
   productId: storeProducts.id,
   name: storeProducts.name,
+  delistedAt: storeProducts.delistedAt,
   shopId: storeShops.id,
   shopName: storeShops.name,
 };

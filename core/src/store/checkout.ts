@@ -70,6 +70,15 @@ async function loadSpecs(db: Db, items: readonly Item[]) {
     return { ...spec, quantity: item.quantity };
   });
 }
+
+/**
+ * Refuses a product its seller took off sale, naming it. Read before the transaction, as price
+ * and stock are: a checkout that read it a moment before the delisting is a sale made just before it.
+ */
+function refuseDelisted(specs: readonly Spec[], locale: Locale): void {
+  const delisted = specs.find((s) => s.delistedAt !== null);
+  if (delisted) throw new DomainError('store.notOnSale', { name: delisted.name[locale] });
+}
 type Spec = Awaited<ReturnType<typeof loadSpecs>>[number];
 
 const soldOut = (spec: Spec, left: number, locale: Locale) =>
@@ -150,6 +159,7 @@ export async function quoteCheckout(
   now = new Date(),
 ): Promise<CheckoutQuote> {
   const specs = await loadSpecs(db, input.items);
+  refuseDelisted(specs, locale);
   const shops = await price(db, userId, specs, input.promoCode, now);
   return {
     shops: shops.map((t) => ({
@@ -275,6 +285,7 @@ async function reserveAndCreate(
   let short: { spec: Spec; left: number } | undefined;
   try {
     const specs = await loadSpecs(deps.db, input.items);
+    refuseDelisted(specs, locale);
     // Sold out in the database though the gate admitted (its count was rebuilt or too high).
     const gone = specs.find((spec) => spec.stock < spec.quantity);
     if (gone) {

@@ -22,6 +22,7 @@ export async function productDetail(db: Db, id: number, locale: Locale): Promise
       ...productCardColumns,
       description: storeProducts.description,
       createdAt: storeProducts.createdAt,
+      delistedAt: storeProducts.delistedAt,
     })
     .from(storeProducts)
     .where(eq(storeProducts.id, id));
@@ -41,6 +42,7 @@ export async function productDetail(db: Db, id: number, locale: Locale): Promise
     ...toProductCard(product, locale),
     description: product.description[locale],
     createdAt: product.createdAt.toISOString(),
+    onSale: product.delistedAt === null,
     images: Array.from({ length: GALLERY_VIEWS }, (_, view) => productImageUrl(id, view)),
     specs: specs.map((s) => ({
       id: s.id,

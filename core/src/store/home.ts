@@ -3,6 +3,7 @@ import { desc } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
 import {
   categoriesWithCounts,
+  onSale,
   productCardColumns,
   toProductCard,
   topProducts,
@@ -28,6 +29,7 @@ export async function storeHome(db: Db, locale: Locale): Promise<StoreHome> {
     db
       .select(productCardColumns)
       .from(storeProducts)
+      .where(onSale)
       .orderBy(desc(storeProducts.rating), desc(storeProducts.sales), desc(storeProducts.id))
       .limit(RECOMMENDED),
     topProducts(db, locale, { limit: 50 }),

@@ -86,6 +86,8 @@ export const storeProducts = pgTable(
     sales: integer('sales').notNull().default(0),
     /** Hue (0–359) of the generated pictures. */
     imageHue: smallint('image_hue').notNull(),
+    /** When its seller took it off sale; null while on sale. Lists, search and checkout skip it; orders keep it. */
+    delistedAt: timestamp('delisted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

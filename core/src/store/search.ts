@@ -1,7 +1,7 @@
 import type { Locale, StoreSearch } from '@bourse/shared';
-import { type Column, desc, or, sql } from 'drizzle-orm';
+import { and, type Column, desc, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
-import { productCardColumns, shopCardColumns, toProductCard, toShopCard } from './catalogue.ts';
+import { onSale, productCardColumns, shopCardColumns, toProductCard, toShopCard } from './catalogue.ts';
 import { storeProducts, storeShops } from './schema.ts';
 import { normaliseSearch } from './searchText.ts';
 
@@ -43,7 +43,7 @@ export async function searchCatalogue(db: Db, query: string, locale: Locale): Pr
       await tx
         .select(productCardColumns)
         .from(storeProducts)
-        .where(product.where)
+        .where(and(onSale, product.where))
         .orderBy(desc(product.score), desc(storeProducts.sales), desc(storeProducts.id))
         .limit(PRODUCT_LIMIT),
       await tx

@@ -18,8 +18,11 @@ end
 for i, key in ipairs(KEYS) do redis.call('DECRBY', key, ARGV[i]) end
 return {1}`;
 
-/** Gives units back to the counts that exist; a missing one is rebuilt from PostgreSQL, which has them. */
-const GIVE_BACK = `
+/**
+ * Adds units (negative: takes them) to the counts that exist; a missing one is rebuilt from
+ * PostgreSQL, which has them.
+ */
+const ADD = `
 for i, key in ipairs(KEYS) do
   if redis.call('EXISTS', key) == 1 then redis.call('INCRBY', key, ARGV[i]) end
 end
@@ -43,6 +46,7 @@ type Units = readonly { specId: number; quantity: number }[];
 const gateUnavailable = new ThrottledWarning('stock gate unavailable; the database alone decides');
 const notGivenBack = new ThrottledWarning('stock gate: units not given back');
 const notCorrected = new ThrottledWarning('stock gate: count not corrected');
+const notRestocked = new ThrottledWarning("stock gate: a seller's stock change not applied");
 
 /** One line per spec, quantities summed: the script checks each key once. */
 function perSpec(lines: Units): Units {
@@ -114,18 +118,33 @@ export class StockGate {
 
   /** Units back on the gate: a checkout that failed after admission, or an order that returned its stock. */
   async giveBack(lines: Units): Promise<void> {
-    const units = perSpec(lines);
+    await this.add(perSpec(lines), notGivenBack);
+  }
+
+  /**
+   * A seller moved specs' stock by these differences (negative: fewer), called after the database
+   * has them: the gate's counts move alike, so a restocked spec sells at once instead of after the
+   * count's expiry, and a reduced one stops admitting units the database no longer has.
+   */
+  async restock(changes: Units): Promise<void> {
+    await this.add(
+      perSpec(changes).filter((u) => u.quantity !== 0),
+      notRestocked,
+    );
+  }
+
+  private async add(units: Units, warning: ThrottledWarning): Promise<void> {
     if (units.length === 0) return;
     try {
       await this.redis.eval(
-        GIVE_BACK,
+        ADD,
         units.length,
         ...units.map((u) => this.key(u.specId)),
         ...units.map((u) => u.quantity),
       );
     } catch (err) {
       // The count is read again from the database within COUNT_TTL_SECONDS.
-      notGivenBack.warn({ err: (err as Error).message });
+      warning.warn({ err: (err as Error).message });
     }
   }
 

@@ -157,6 +157,8 @@ export const storeRoutes = [
   route(sellerRoutes.product, seller.sellerProductHandler),
   route(sellerRoutes.createProduct, seller.createProductHandler),
   route(sellerRoutes.editProduct, seller.editProductHandler),
+  route(sellerRoutes.delistProduct, seller.delistProductHandler),
+  route(sellerRoutes.relistProduct, seller.relistProductHandler),
   route(sellerRoutes.orders, seller.sellerOrdersHandler),
   route(sellerRoutes.ship, seller.shipOrderHandler),
   route(sellerRoutes.refunds, seller.sellerRefundsHandler),

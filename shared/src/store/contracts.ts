@@ -65,6 +65,8 @@ export type StoreSpec = z.infer<typeof storeSpecSchema>;
 export const storeProductDetailSchema = storeProductCardSchema.extend({
   description: z.string(),
   createdAt: z.string(),
+  /** False once its seller took it off sale: the page stays for orders that link to it, without buying. */
+  onSale: z.boolean(),
   images: z.array(z.string()),
   specs: z.array(storeSpecSchema),
   shop: storeShopCardSchema,

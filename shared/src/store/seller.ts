@@ -59,6 +59,16 @@ export const productSpecInput = z.object(
       .int({ message: 'seller.badSpec' })
       .min(0, { message: 'seller.badSpec' })
       .max(MAX_SPEC_STOCK, { message: 'seller.badSpec' }),
+    /**
+     * An existing spec's stock as the editor loaded it: the server adds `stock - stockWas` to the
+     * stock it has now, so units sold while the seller was typing stay sold.
+     */
+    stockWas: z
+      .number({ message: 'seller.badSpec' })
+      .int({ message: 'seller.badSpec' })
+      .min(0, { message: 'seller.badSpec' })
+      .max(MAX_SPEC_STOCK, { message: 'seller.badSpec' })
+      .optional(),
   },
   { message: 'seller.badSpec' },
 );
@@ -89,6 +99,8 @@ export const sellerProductSchema = z.object({
   price: z.string(),
   sales: z.number().int(),
   imageUrl: z.string(),
+  /** False while the seller has it off sale (delisted). */
+  onSale: z.boolean(),
   specs: z.array(
     z.object({
       id: z.number().int(),
@@ -177,9 +189,30 @@ export const sellerRoutes = {
     method: 'post',
     path: '/seller/products/edit',
     summary:
-      "Edit one of the caller's shop's products: its texts and category, the listed specs (by id) changed and new ones (without id) added; a spec is taken off sale by a stock of 0",
+      "Edit one of the caller's shop's products: its texts and category, the listed specs (by id) changed and new ones (without id) added; a spec is taken off sale by a stock of 0. An existing spec's stock moves by the difference from the stockWas sent, so sales made meanwhile are kept (409 when it would fall below 0)",
     auth: 'user',
-    body: productInput.extend({ id: productId }),
+    body: productInput
+      .extend({ id: productId })
+      .refine((body) => body.specs.every((s) => s.id === undefined || s.stockWas !== undefined), {
+        message: 'seller.badSpec',
+      }),
+    response: sellerProductSchema,
+  }),
+  delistProduct: defineRoute({
+    method: 'post',
+    path: '/seller/products/delist',
+    summary:
+      "Take one of the caller's shop's products off sale: gone from lists, search and recommendations, its page says so and checkout refuses it; orders keep it",
+    auth: 'user',
+    body: z.object({ id: productId }),
+    response: sellerProductSchema,
+  }),
+  relistProduct: defineRoute({
+    method: 'post',
+    path: '/seller/products/relist',
+    summary: "Put one of the caller's shop's delisted products back on sale",
+    auth: 'user',
+    body: z.object({ id: productId }),
     response: sellerProductSchema,
   }),
   orders: defineRoute({

@@ -110,6 +110,8 @@ export const cartLineSchema = z.object({
   price: usd,
   priceWhenAdded: usd,
   stock: z.number().int(),
+  /** False once its seller took the product off sale: the line stays, unavailable, until removed. */
+  onSale: z.boolean(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -14,8 +14,14 @@ function Line({ line }: { line: CartLine }) {
   const { t } = useTranslation('store');
   const price = usePrice();
   const priceMoved = line.price !== line.priceWhenAdded;
+  // A guest's line saved before the field existed is on sale as far as this device knows.
+  const offSale = line.onSale === false;
   return (
-    <li className="cart-line" data-testid="cart-line" data-spec={line.specId}>
+    <li
+      className={`cart-line${offSale ? ' cart-line--off-sale' : ''}`}
+      data-testid="cart-line"
+      data-spec={line.specId}
+    >
       <input
         type="checkbox"
         checked={line.selected}
@@ -33,16 +39,22 @@ function Line({ line }: { line: CartLine }) {
             {t('cart.priceChanged', { before: price(line.priceWhenAdded) })}
           </span>
         ) : null}
-        {line.stock < line.quantity || line.stock === 0 ? (
+        {offSale ? (
+          <span className="cart-line__notice" data-testid="off-sale">
+            {t('cart.offSale')}
+          </span>
+        ) : line.stock < line.quantity || line.stock === 0 ? (
           <span className="cart-line__notice">{t('cart.stockLow', { n: line.stock })}</span>
         ) : null}
         <div className="cart-line__foot">
           <strong>{price(line.price)}</strong>
-          <Stepper
-            value={line.quantity}
-            max={Math.max(1, line.stock)}
-            onChange={(quantity) => void changeLine(line.specId, { quantity })}
-          />
+          {offSale ? null : (
+            <Stepper
+              value={line.quantity}
+              max={Math.max(1, line.stock)}
+              onChange={(quantity) => void changeLine(line.specId, { quantity })}
+            />
+          )}
         </div>
       </div>
     </li>
@@ -56,11 +68,20 @@ export function CartScreen() {
   const navigate = useNavigate();
   const { lines } = useCart();
   const selected = lines.filter((l) => l.selected);
-  const total = selected.reduce((s, l) => s.plus(new Dec(l.price).times(l.quantity)), new Dec(0));
+  // A line off sale cannot be bought, so it counts for nothing in the total.
+  const total = selected
+    .filter((l) => l.onSale !== false)
+    .reduce((s, l) => s.plus(new Dec(l.price).times(l.quantity)), new Dec(0));
   const shops = [...new Map(lines.map((l) => [l.shopId, l.shopName])).entries()];
   const checkout = () => {
     if (selected.length === 0) {
       toast.info(errorText('store.selectToCheckout'));
+      return;
+    }
+    // The server refuses it too; saying so here spares the checkout page's round trip.
+    const offSale = selected.find((l) => l.onSale === false);
+    if (offSale) {
+      toast.fail(errorText('store.notOnSale', { name: offSale.name }));
       return;
     }
     navigate('/checkout', {

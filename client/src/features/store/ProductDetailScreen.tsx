@@ -75,7 +75,7 @@ function SpecPicker({
             key={spec.id}
             type="button"
             aria-pressed={chosen === spec.id}
-            disabled={spec.stock === 0}
+            disabled={spec.stock === 0 || !product.onSale}
             className={`spec${chosen === spec.id ? ' spec--chosen' : ''}`}
             onClick={() => onChoose(spec.id)}
             data-testid="spec"
@@ -93,7 +93,10 @@ function SpecPicker({
   );
 }
 
-/** Add to cart (a guest's stays on this device) and Buy now (straight to checkout with this spec). */
+/**
+ * Add to cart (a guest's stays on this device) and Buy now (straight to checkout with this spec);
+ * a product its seller took off sale says so instead.
+ */
 function BuyBar({ product, spec }: { product: StoreProductDetail; spec: StoreSpec | undefined }) {
   const { t } = useTranslation('store');
   const navigate = useNavigate();
@@ -114,6 +117,7 @@ function BuyBar({ product, spec }: { product: StoreProductDetail; spec: StoreSpe
       price: spec.price,
       priceWhenAdded: spec.price,
       stock: spec.stock,
+      onSale: true,
     });
     toast.success(t('detail.added'));
   };
@@ -122,23 +126,31 @@ function BuyBar({ product, spec }: { product: StoreProductDetail; spec: StoreSpe
       <Link to="/cart" className="store-action-bar__cart" data-testid="go-cart">
         {t('detail.cart', { n: count })}
       </Link>
-      <Button
-        variant="ghost"
-        disabled={!spec}
-        onClick={() => void add().catch(() => undefined)}
-        testId="add-to-cart"
-      >
-        {t('detail.addToCart')}
-      </Button>
-      <Button
-        disabled={!spec}
-        onClick={() =>
-          spec && navigate('/checkout', { state: { items: [{ specId: spec.id, quantity: 1 }] } })
-        }
-        testId="buy-now"
-      >
-        {t('detail.buyNow')}
-      </Button>
+      {product.onSale ? (
+        <>
+          <Button
+            variant="ghost"
+            disabled={!spec}
+            onClick={() => void add().catch(() => undefined)}
+            testId="add-to-cart"
+          >
+            {t('detail.addToCart')}
+          </Button>
+          <Button
+            disabled={!spec}
+            onClick={() =>
+              spec && navigate('/checkout', { state: { items: [{ specId: spec.id, quantity: 1 }] } })
+            }
+            testId="buy-now"
+          >
+            {t('detail.buyNow')}
+          </Button>
+        </>
+      ) : (
+        <p className="store-action-bar__off-sale" data-testid="off-sale-bar">
+          {t('detail.offSale')}
+        </p>
+      )}
     </div>
   );
 }
@@ -146,7 +158,9 @@ function BuyBar({ product, spec }: { product: StoreProductDetail; spec: StoreSpe
 function ProductDetail({ product }: { product: StoreProductDetail }) {
   const { t } = useTranslation('store');
   const price = usePrice();
-  const [chosen, setChosen] = useState(product.specs.find((s) => s.stock > 0)?.id);
+  const [chosen, setChosen] = useState(
+    product.onSale ? product.specs.find((s) => s.stock > 0)?.id : undefined,
+  );
   const spec = product.specs.find((s) => s.id === chosen);
   return (
     <>
@@ -156,6 +170,11 @@ function ProductDetail({ product }: { product: StoreProductDetail }) {
           {price(spec?.price ?? product.price)}
         </strong>
         <h1 className="product-head__name">{product.name}</h1>
+        {product.onSale ? null : (
+          <p className="product-head__off-sale" role="status" data-testid="off-sale">
+            {t('detail.offSaleNote')}
+          </p>
+        )}
         <p className="product-head__meta">
           <span>{t('sold', { n: compactFigure(product.sales) })}</span>
           <span>{t('rating', { rating: product.rating })}</span>

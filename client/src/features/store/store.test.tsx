@@ -33,6 +33,7 @@ const detail = (id: number): StoreProductDetail => ({
   price: '199.99',
   description: 'Fast, reliable and ready out of the box.',
   createdAt: '2026-10-01T00:00:00.000Z',
+  onSale: true,
   images: [0, 1, 2].map((v) => `/api/store/images/product/${id}${v ? `-${v}` : ''}.svg`),
   specs: [
     { id: 11, kind: 'capacity', label: '128 GB', price: '199.99', stock: 0 },
@@ -188,6 +189,16 @@ describe('/detail/:id', () => {
     expect(screen.getByTestId('shop-card').textContent).toContain('Lumio Official Store');
     expect(screen.getByTestId('similar').textContent).toContain('Nordvik Smartphone Air 3');
     expect(screen.getByTestId('from-shop').textContent).toContain('Lumio Power Bank Go 2');
+  });
+
+  it('says a delisted product is no longer on sale, with no spec to choose and no way to buy', async () => {
+    fakeApi({ 'GET /store/product': ok({ ...detail(9), onSale: false }) });
+    renderApp('/detail/9');
+    expect((await screen.findByTestId('off-sale')).textContent).toContain('taken this product off sale');
+    expect(screen.getAllByTestId('spec').every((spec) => (spec as HTMLButtonElement).disabled)).toBe(true);
+    expect(screen.getByTestId('off-sale-bar').textContent).toBe('No longer on sale');
+    expect(screen.queryByTestId('add-to-cart')).toBeNull();
+    expect(screen.queryByTestId('buy-now')).toBeNull();
   });
 
   it('lets a signed-in user follow the shop, the fans moving with the answer', async () => {

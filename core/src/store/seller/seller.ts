@@ -8,7 +8,7 @@ import {
   type SellerShop,
   type StoreOrder,
 } from '@bourse/shared';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { type FulfilmentDeps, shipLocked } from '../autoFulfilment.ts';
 import { productImageUrl, shopCardColumns, toShopCard } from '../catalogue.ts';
@@ -18,6 +18,7 @@ import { lockOrders, orderViews } from '../orders.ts';
 import { storeRefunds } from '../refunds/schema.ts';
 import { storeProductSpecs, storeProducts, storeShops } from '../schema.ts';
 import { inEveryLanguage, searchTextOf } from '../searchText.ts';
+import type { StockGate } from '../stockGate.ts';
 
 /**
  * The seller console's domain: every function takes the caller's own shop id (requireShop), and
@@ -86,6 +87,7 @@ async function productViews(db: Db, rows: (typeof storeProducts.$inferSelect)[])
     price: row.price,
     sales: row.sales,
     imageUrl: productImageUrl(row.id),
+    onSale: row.delistedAt === null,
     specs: specs
       .filter((s) => s.productId === row.id)
       .map((s) => ({ id: s.id, kind: s.kind, label: s.label.en, price: s.price, stock: s.stock })),
@@ -167,14 +169,21 @@ export async function createProduct(db: Db, shopId: number, input: ProductInput)
  * by id (each must be the product's), new specs added after them. Specs are never deleted, as
  * carts and orders refer to them: a stock of 0 takes one off sale. The product's price is kept
  * the lowest of all its specs.
+ *
+ * An existing spec's stock moves by what the seller typed minus what the editor loaded
+ * (`stockWas`), under the spec's row lock, the one a checkout's decrement takes: units sold while
+ * the editor was open stay sold. A difference that would take the stock below 0 is refused
+ * (`seller.stockChanged`, 409) and nothing is written. The stock gate moves by the same
+ * differences after the commit, as it does for units a cancelled order returns.
  */
 export async function editProduct(
-  db: Db,
+  deps: { db: Db; stockGate: StockGate },
   shopId: number,
   id: number,
   input: ProductInput,
+  locale: Locale,
 ): Promise<SellerProduct> {
-  await db.transaction(async (tx) => {
+  const changes = await deps.db.transaction(async (tx) => {
     const [product] = await tx
       .select({ id: storeProducts.id })
       .from(storeProducts)
@@ -182,27 +191,36 @@ export async function editProduct(
       .for('update');
     if (!product) throw new DomainError('seller.productNotFound');
     const existing = await tx
-      .select({ id: storeProductSpecs.id, position: storeProductSpecs.position })
+      .select({
+        id: storeProductSpecs.id,
+        stock: storeProductSpecs.stock,
+        label: storeProductSpecs.label,
+      })
       .from(storeProductSpecs)
       .where(eq(storeProductSpecs.productId, id))
-      .orderBy(asc(storeProductSpecs.position));
-    const known = new Set(existing.map((s) => s.id));
+      .orderBy(asc(storeProductSpecs.id))
+      .for('update');
+    const known = new Map(existing.map((s) => [s.id, s]));
     if (input.specs.some((s) => s.id !== undefined && !known.has(s.id)))
       throw new DomainError('seller.badSpec');
+    const moved: { specId: number; quantity: number }[] = [];
     let position = existing.length;
     for (const spec of input.specs) {
-      const columns = {
-        kind: spec.kind,
-        label: inEveryLanguage(spec.label),
-        price: spec.price,
-        stock: spec.stock,
-      };
-      if (spec.id === undefined) {
-        await tx.insert(storeProductSpecs).values({ ...columns, productId: id, position });
+      const columns = { kind: spec.kind, label: inEveryLanguage(spec.label), price: spec.price };
+      const now = spec.id === undefined ? undefined : known.get(spec.id);
+      if (now === undefined) {
+        await tx.insert(storeProductSpecs).values({ ...columns, stock: spec.stock, productId: id, position });
         position += 1;
-      } else {
-        await tx.update(storeProductSpecs).set(columns).where(eq(storeProductSpecs.id, spec.id));
+        continue;
       }
+      const difference = spec.stock - (spec.stockWas ?? spec.stock);
+      if (now.stock + difference < 0)
+        throw new DomainError('seller.stockChanged', { spec: now.label[locale], left: now.stock });
+      await tx
+        .update(storeProductSpecs)
+        .set({ ...columns, stock: sql`${storeProductSpecs.stock} + ${difference}` })
+        .where(eq(storeProductSpecs.id, now.id));
+      moved.push({ specId: now.id, quantity: difference });
     }
     const prices = await tx
       .select({ price: storeProductSpecs.price })
@@ -212,7 +230,24 @@ export async function editProduct(
       .update(storeProducts)
       .set({ ...productColumns(input), price: lowestPrice(prices.map((p) => p.price)) })
       .where(eq(storeProducts.id, id));
+    return moved;
   });
+  await deps.stockGate.restock(changes);
+  return sellerProduct(deps.db, shopId, id);
+}
+
+/**
+ * Takes one of the shop's products off sale, or puts it back: lists, search, recommendations and
+ * checkout read `delisted_at`; carts keep their lines (shown unavailable) and orders their lines.
+ * Delisting twice keeps the first time.
+ */
+export async function setOnSale(db: Db, shopId: number, id: number, onSale: boolean): Promise<SellerProduct> {
+  const [row] = await db
+    .update(storeProducts)
+    .set({ delistedAt: onSale ? null : sql`coalesce(${storeProducts.delistedAt}, now())` })
+    .where(and(eq(storeProducts.id, id), eq(storeProducts.shopId, shopId)))
+    .returning({ id: storeProducts.id });
+  if (!row) throw new DomainError('seller.productNotFound');
   return sellerProduct(db, shopId, id);
 }
 

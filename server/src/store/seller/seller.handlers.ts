@@ -15,6 +15,7 @@ import {
   sellerProduct,
   sellerProducts,
   sellerShop,
+  setOnSale,
   shipForSeller,
 } from '@bourse/core/store/seller/seller.ts';
 import { shopStats } from '@bourse/core/store/seller/stats.ts';
@@ -41,8 +42,20 @@ export const createProductHandler: Handler<R['createProduct']> = async (ctx) =>
 
 export const editProductHandler: Handler<R['editProduct']> = async (ctx) => {
   const { id, ...input } = ctx.body;
-  return editProduct(ctx.app.db, await shopOf(ctx), id, input);
+  return editProduct(
+    { db: ctx.app.db, stockGate: ctx.app.services.checkout.stockGate },
+    await shopOf(ctx),
+    id,
+    input,
+    ctx.locale,
+  );
 };
+
+export const delistProductHandler: Handler<R['delistProduct']> = async (ctx) =>
+  setOnSale(ctx.app.db, await shopOf(ctx), ctx.body.id, false);
+
+export const relistProductHandler: Handler<R['relistProduct']> = async (ctx) =>
+  setOnSale(ctx.app.db, await shopOf(ctx), ctx.body.id, true);
 
 export const sellerOrdersHandler: Handler<R['orders']> = async (ctx) =>
   ordersToShip(ctx.app.db, await shopOf(ctx), ctx.locale, ctx.query);

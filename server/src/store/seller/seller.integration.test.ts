@@ -76,8 +76,8 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
     return { token, shopId: approved.shopId ?? 0 };
   }
 
-  /** A shopper with one paid order of `quantity` of a spec, by default the owner's at 40.00. */
-  async function paidOrder(quantity = 1, spec = specId) {
+  /** A new shopper with an address and a payment password. */
+  async function shopper() {
     const { token } = await t.api.signUp();
     const address = expectOk(
       await t.api.post('/api/store/addresses', SAMPLE_ADDRESS, { token }),
@@ -88,15 +88,22 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
       { oldPayPassword: '', newPayPassword: PAY_PASSWORD, confirmPayPassword: PAY_PASSWORD },
       { token },
     );
-    const checkout = expectOk(
-      await t.api.post(
-        '/api/store/checkout',
-        { items: [{ specId: spec, quantity }], addressId: address.id },
-        { token, headers: { 'Idempotency-Key': randomUUID() } },
-      ),
-      shoppingRoutes.checkout.response,
+    return { token, addressId: address.id };
+  }
+
+  const checkout = (buyer: { token: string; addressId: string }, spec: number, quantity: number) =>
+    t.api.post(
+      '/api/store/checkout',
+      { items: [{ specId: spec, quantity }], addressId: buyer.addressId },
+      { token: buyer.token, lang: 'en', headers: { 'Idempotency-Key': randomUUID() } },
     );
-    const orderId = checkout.orders[0]?.id ?? '';
+
+  /** A shopper with one paid order of `quantity` of a spec, by default the owner's at 40.00. */
+  async function paidOrder(quantity = 1, spec = specId) {
+    const buyer = await shopper();
+    const { token } = buyer;
+    const placed = expectOk(await checkout(buyer, spec, quantity), shoppingRoutes.checkout.response);
+    const orderId = placed.orders[0]?.id ?? '';
     expectOk(
       await t.api.post(
         '/api/store/pay',
@@ -217,7 +224,16 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
           ...PRODUCT,
           id: productId,
           name: { en: 'Harbour kite XL' },
-          specs: [{ id: created.specs[1]?.id, kind: 'colour', label: 'Blue', price: '30.00', stock: 5 }],
+          specs: [
+            {
+              id: created.specs[1]?.id,
+              kind: 'colour',
+              label: 'Blue',
+              price: '30.00',
+              stock: 5,
+              stockWas: 0,
+            },
+          ],
         },
         owner.token,
       ),
@@ -397,6 +413,173 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
     SLOW,
   );
 
+  it('delists a product from every list, search, cart and checkout, keeps its orders, and relists it', async () => {
+    const { orderId } = await paidOrder();
+    const carted = await shopper();
+    expectOk(
+      await t.api.post('/api/store/cart', { specId, quantity: 1 }, { token: carted.token }),
+      shoppingRoutes.addToCart.response,
+    );
+    // A second product of the shop, whose page recommends the first; and the first made the
+    // catalogue's best seller and best rated, so the home page's lists hold it before the delisting.
+    const sibling = expectOk(
+      await post('/products', PRODUCT, owner.token),
+      sellerRoutes.createProduct.response,
+    );
+    await db()
+      .update(storeProducts)
+      .set({ sales: 10_000_000, rating: '5.0' })
+      .where(eq(storeProducts.id, productId));
+    /** Where a shopper can come across the product: each list's ids. */
+    const seen = async () => {
+      const home = expectOk(await t.api.get('/api/store/home', { lang: 'en' }), storeRoutes.home.response);
+      const lists = {
+        toys: await t.api.get('/api/store/products?category=toys&sort=sales', { lang: 'en' }),
+        shop: await t.api.get(`/api/store/shop?id=${owner.shopId}`, { lang: 'en' }),
+        search: await t.api.get(`/api/store/search?q=${encodeURIComponent('harbour kite')}`, { lang: 'en' }),
+        sibling: await t.api.get(`/api/store/product?id=${sibling.id}`, { lang: 'en' }),
+      };
+      return {
+        hot: home.hotProducts.map((p) => p.id),
+        recommended: home.recommended.map((p) => p.id),
+        banners: home.banners.map((b) => b.productId),
+        toys: expectOk(lists.toys, storeRoutes.products.response).items.map((p) => p.id),
+        shop: expectOk(lists.shop, storeRoutes.shop.response).products.items.map((p) => p.id),
+        search: expectOk(lists.search, storeRoutes.search.response).products.map((p) => p.id),
+        fromShop: expectOk(lists.sibling, storeRoutes.product.response).fromShop.map((p) => p.id),
+      };
+    };
+    for (const ids of Object.values(await seen())) expect(ids).toContain(productId);
+
+    const delisted = expectOk(
+      await post('/products/delist', { id: productId }, owner.token),
+      sellerRoutes.delistProduct.response,
+    );
+    expect(delisted.onSale).toBe(false);
+    for (const ids of Object.values(await seen())) expect(ids).not.toContain(productId);
+    const detail = expectOk(
+      await t.api.get(`/api/store/product?id=${productId}`, { lang: 'en' }),
+      storeRoutes.product.response,
+    );
+    expect(detail).toMatchObject({ id: productId, onSale: false });
+    const cart = expectOk(
+      await t.api.get('/api/store/cart', { token: carted.token }),
+      shoppingRoutes.cart.response,
+    );
+    expect(cart.lines.map((l) => [l.specId, l.onSale])).toEqual([[specId, false]]);
+    const notOnSale = { name: 'Harbour kite XL' };
+    await expectRefused(db(), () => checkout(carted, specId, 1), 'store.notOnSale', notOnSale);
+    await expectRefused(
+      db(),
+      () =>
+        t.api.post(
+          '/api/store/checkout/quote',
+          { items: [{ specId, quantity: 1 }] },
+          { token: carted.token, lang: 'en' },
+        ),
+      'store.notOnSale',
+      notOnSale,
+    );
+    await expectRefused(
+      db(),
+      () => t.api.post('/api/store/cart', { specId, quantity: 1 }, { token: carted.token, lang: 'en' }),
+      'store.notOnSale',
+      notOnSale,
+    );
+    // The seller still sees it, and its paid order still ships.
+    const mine = expectOk(await get('/products', owner.token), sellerRoutes.products.response);
+    expect(mine.items.find((p) => p.id === productId)?.onSale).toBe(false);
+    expectOk(await post('/orders/ship', { orderId }, owner.token), sellerRoutes.ship.response);
+    // Delisting twice changes nothing.
+    const [before] = await db().select().from(storeProducts).where(eq(storeProducts.id, productId));
+    expectOk(
+      await post('/products/delist', { id: productId }, owner.token),
+      sellerRoutes.delistProduct.response,
+    );
+    const [after] = await db().select().from(storeProducts).where(eq(storeProducts.id, productId));
+    expect(after?.delistedAt).toEqual(before?.delistedAt);
+
+    const relisted = expectOk(
+      await post('/products/relist', { id: productId }, owner.token),
+      sellerRoutes.relistProduct.response,
+    );
+    expect(relisted.onSale).toBe(true);
+    for (const ids of Object.values(await seen())) expect(ids).toContain(productId);
+    expectOk(await checkout(carted, specId, 1), shoppingRoutes.checkout.response);
+  });
+
+  it('keeps the units sold while the editor was open: the stock moves by the difference typed', async () => {
+    const created = expectOk(
+      await post(
+        '/products',
+        { ...PRODUCT, specs: [{ kind: 'colour', label: 'Red', price: '10', stock: 3 }] },
+        owner.token,
+      ),
+      sellerRoutes.createProduct.response,
+    );
+    const spec = created.specs[0]!;
+    // The seller opens the editor on 3 in stock; a shopper buys 2 before the seller saves 5 (two more).
+    const opened = expectOk(
+      await get(`/product?id=${created.id}`, owner.token),
+      sellerRoutes.product.response,
+    );
+    expect(opened.specs[0]?.stock).toBe(3);
+    expectOk(await checkout(await shopper(), spec.id, 2), shoppingRoutes.checkout.response);
+    const edit = (stock: number, stockWas: number) =>
+      post(
+        '/products/edit',
+        {
+          ...PRODUCT,
+          id: created.id,
+          specs: [{ id: spec.id, kind: 'colour', label: 'Red', price: '10', stock, stockWas }],
+        },
+        owner.token,
+      );
+    const saved = expectOk(await edit(5, 3), sellerRoutes.editProduct.response);
+    // 3 − 2 sold + 2 added: the sale is kept (the old editor wrote 5 over it).
+    expect(saved.specs[0]?.stock).toBe(3);
+    const [row] = await db().select().from(storeProductSpecs).where(eq(storeProductSpecs.id, spec.id));
+    expect(row?.stock).toBe(3);
+    // The stock gate moved alike: the three units sell at once, and a fourth is refused.
+    expectOk(await checkout(await shopper(), spec.id, 3), shoppingRoutes.checkout.response);
+    const late = await shopper();
+    await expectRefused(db(), () => checkout(late, spec.id, 1), 'store.soldOut', {
+      name: 'Harbour kite',
+      left: 0,
+    });
+    // Taking 3 away from what has since sold out cannot be applied: 409, nothing written.
+    await expectRefused(db(), () => edit(0, 3), 'seller.stockChanged', { spec: 'Red', left: 0 });
+    // An edit that leaves the stock as loaded leaves it as it is now.
+    const renamed = expectOk(
+      await post(
+        '/products/edit',
+        {
+          ...PRODUCT,
+          id: created.id,
+          name: { en: 'Harbour kite mini' },
+          specs: [{ id: spec.id, kind: 'colour', label: 'Red', price: '10', stock: 3, stockWas: 3 }],
+        },
+        owner.token,
+      ),
+      sellerRoutes.editProduct.response,
+    );
+    expect(renamed.specs[0]?.stock).toBe(0);
+    // An existing spec without the stock the editor loaded is refused.
+    await refused(
+      () =>
+        post(
+          '/products/edit',
+          {
+            ...PRODUCT,
+            id: created.id,
+            specs: [{ id: spec.id, kind: 'colour', label: 'Red', price: '10', stock: 9 }],
+          },
+          owner.token,
+        ),
+      'seller.badSpec',
+    );
+  });
+
   it(
     'never lets another seller or a plain user see or touch the shop: 403 or 404, nothing changed',
     async () => {
@@ -438,6 +621,8 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
         () => post('/reviews/reply', { id: unanswered, content: 'Not yours' }, rival.token),
         'seller.reviewNotFound',
       );
+      await refused(() => post('/products/delist', { id: productId }, rival.token), 'seller.productNotFound');
+      await refused(() => post('/products/relist', { id: productId }, rival.token), 'seller.productNotFound');
       // Nor may the rival slip the owner's spec into its own product.
       const own = expectOk(
         await post('/products', PRODUCT, rival.token),
@@ -473,6 +658,8 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
         ['reviews', () => get('/reviews', plain)],
         ['reply', () => post('/reviews/reply', { id: unanswered, content: 'Hi' }, plain)],
         ['stats', () => get('/stats', plain)],
+        ['delist', () => post('/products/delist', { id: productId }, plain)],
+        ['relist', () => post('/products/relist', { id: productId }, plain)],
       ];
       for (const [, call] of calls) await refused(call, 'seller.notSeller');
       expect(calls).toHaveLength(Object.keys(sellerRoutes).length);
@@ -481,10 +668,12 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
       await refused(() => post('/refunds/approve', { id: refund.id }), 'auth.loginFirst');
       await refused(() => post('/reviews/reply', { id: unanswered, content: 'Hi' }), 'auth.loginFirst');
       await refused(() => get('/stats'), 'auth.loginFirst');
+      await refused(() => post('/products/delist', { id: productId }), 'auth.loginFirst');
 
       // Nothing moved.
       const [product] = await db().select().from(storeProducts).where(eq(storeProducts.id, productId));
       expect(product?.name.en).toBe('Harbour kite XL');
+      expect(product).toMatchObject({ delistedAt: null });
       const [spec] = await db().select().from(storeProductSpecs).where(eq(storeProductSpecs.id, specId));
       expect(spec?.productId).toBe(productId);
       const [order] = await db().select().from(storeOrders).where(eq(storeOrders.id, unshipped));

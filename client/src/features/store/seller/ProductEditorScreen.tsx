@@ -27,6 +27,8 @@ interface SpecRow {
   label: string;
   price: string;
   stock: string;
+  /** An existing spec's stock when the editor loaded it: the server applies the change from it, keeping sales made meanwhile. */
+  stockWas?: number;
 }
 interface EditorForm {
   category: string;
@@ -43,7 +45,7 @@ function formOf(product: SellerProduct | null): EditorForm {
     category: product.category,
     name: { ...product.name },
     description: { ...product.description },
-    specs: product.specs.map((s) => ({ ...s, stock: String(s.stock) })),
+    specs: product.specs.map((s) => ({ ...s, stock: String(s.stock), stockWas: s.stock })),
   };
 }
 
@@ -54,7 +56,7 @@ function bodyOf(form: EditorForm): ProductBody {
     name: form.name,
     description: form.description,
     specs: form.specs.map((s) => ({
-      ...(s.id === undefined ? {} : { id: s.id }),
+      ...(s.id === undefined ? {} : { id: s.id, stockWas: s.stockWas }),
       kind: s.kind,
       label: s.label,
       price: s.price,

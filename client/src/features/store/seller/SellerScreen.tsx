@@ -24,11 +24,13 @@ import { ShopStatsTab } from './ShopStatsTab.tsx';
 import {
   approveShopRefund,
   confirmShopReturn,
+  delistProduct,
   fetchOrdersToShip,
   fetchSellerProducts,
   fetchSellerShop,
   fetchShopRefunds,
   refuseShopRefund,
+  relistProduct,
   shipOrder,
 } from './sellerApi.ts';
 import '../store.css';
@@ -37,12 +39,13 @@ import './seller.css';
 const TABS = ['products', 'orders', 'refunds', 'reviews', 'stats'] as const;
 type Tab = (typeof TABS)[number];
 
-function ProductRow({ product }: { product: SellerProduct }) {
+function ProductRow({ product, onDone }: { product: SellerProduct; onDone: () => void }) {
   const { t } = useTranslation('store');
   const price = usePrice();
+  const [busy, run] = useItemAction(onDone);
   const stock = product.specs.reduce((sum, s) => sum + s.stock, 0);
   return (
-    <li>
+    <li className="seller-product-row" data-testid="seller-product-row" data-on-sale={product.onSale}>
       <Link className="seller-product" to={`/seller/product?id=${product.id}`} data-testid="seller-product">
         <img src={product.imageUrl} alt="" width={56} height={56} />
         <span className="seller-product__text">
@@ -50,8 +53,27 @@ function ProductRow({ product }: { product: SellerProduct }) {
           <span className="form__hint">
             {t('seller.productLine', { price: price(product.price), stock, sales: product.sales })}
           </span>
+          {product.onSale ? null : <span className="seller-badge">{t('seller.offSale')}</span>}
         </span>
       </Link>
+      {product.onSale ? (
+        <Button
+          variant="ghost"
+          disabled={busy}
+          onClick={() => run(async () => (await delistProduct(product.id)) && t('seller.delisted'))}
+          testId="seller-delist"
+        >
+          {t('seller.delist')}
+        </Button>
+      ) : (
+        <Button
+          disabled={busy}
+          onClick={() => run(async () => (await relistProduct(product.id)) && t('seller.relisted'))}
+          testId="seller-relist"
+        >
+          {t('seller.relist')}
+        </Button>
+      )}
     </li>
   );
 }
@@ -71,7 +93,7 @@ function ProductsTab() {
       {products.status === 'success' && products.data.items.length > 0 ? (
         <ul className="card seller-list" data-testid="seller-products">
           {products.data.items.map((p) => (
-            <ProductRow key={p.id} product={p} />
+            <ProductRow key={p.id} product={p} onDone={reload} />
           ))}
         </ul>
       ) : (

@@ -41,6 +41,12 @@ export const createProduct = (body: ProductBody) =>
 export const editProduct = (id: number, body: ProductBody) =>
   callApi(sellerRoutes.editProduct, { body: { ...(body as ProductInput), id }, silent: true });
 
+export const delistProduct = (id: number) =>
+  callApi(sellerRoutes.delistProduct, { body: { id }, silent: true });
+
+export const relistProduct = (id: number) =>
+  callApi(sellerRoutes.relistProduct, { body: { id }, silent: true });
+
 export const fetchOrdersToShip = (signal?: AbortSignal) =>
   callApi(sellerRoutes.orders, { params: { page: 1, pageSize: 50 }, signal, silent: true });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "store_products" ADD COLUMN "delisted_at" timestamp with time zone;
