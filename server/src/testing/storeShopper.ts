@@ -6,9 +6,17 @@ import type { TestServer } from './testServer.ts';
 
 const PAY_PASSWORD = '864213';
 
-/** A new shopper with an address and a payment password, who checks out `quantity` of `specId` and pays: one paid order. */
-export async function paidStoreOrder(t: Pick<TestServer, 'api'>, specId: number, quantity: number) {
-  const { token, user } = await t.api.signUp();
+/**
+ * A shopper with an address and a payment password, who checks out `quantity` of `specId` and
+ * pays: one paid order. A new user, unless `buyer` (signed up, no address or password yet) is given.
+ */
+export async function paidStoreOrder(
+  t: Pick<TestServer, 'api'>,
+  specId: number,
+  quantity: number,
+  buyer?: { token: string; user: { id: string } },
+) {
+  const { token, user } = buyer ?? (await t.api.signUp());
   const address = expectOk(
     await t.api.post('/api/store/addresses', SAMPLE_ADDRESS, { token, lang: 'en' }),
     shoppingRoutes.addAddress.response,

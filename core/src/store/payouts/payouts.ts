@@ -1,8 +1,10 @@
 import { Dec } from '@bourse/shared';
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
+import { storeOrders } from '../orderSchema.ts';
 import { lockOrders } from '../orders.ts';
 import { unrefundedOf } from '../refunds/refunds.ts';
+import { storeRefunds } from '../refunds/schema.ts';
 import { storeShops } from '../schema.ts';
 import { lockWallet, postStoreEntry, type StoreLine } from '../wallet.ts';
 import { storePayouts } from './schema.ts';
@@ -23,7 +25,29 @@ export interface Payout {
   gross: string;
   commission: string;
   net: string;
+  recovered: string;
   entryId: string | null;
+}
+
+/**
+ * What a shop still owes the platform: the refunds after payout its seller's balance could not
+ * cover, which the platform advanced (ADR 0037), less what its payouts have kept back since.
+ * Read under the owner's wallet lock, which every advance and every payout of the shop takes.
+ */
+async function owedBy(db: Db, shopId: number): Promise<Dec> {
+  const total = (column: typeof storeRefunds.sellerShortfall | typeof storePayouts.recovered) => ({
+    total: sql<string>`coalesce(sum(${column}), 0)`,
+  });
+  const [advanced] = await db
+    .select(total(storeRefunds.sellerShortfall))
+    .from(storeRefunds)
+    .innerJoin(storeOrders, eq(storeOrders.id, storeRefunds.orderId))
+    .where(eq(storeOrders.shopId, shopId));
+  const [kept] = await db
+    .select(total(storePayouts.recovered))
+    .from(storePayouts)
+    .where(eq(storePayouts.shopId, shopId));
+  return new Dec(advanced?.total ?? 0).minus(kept?.total ?? 0);
 }
 
 const ownerOf = async (db: Db, shopId: number) =>
@@ -34,7 +58,8 @@ const ownerOf = async (db: Db, shopId: number) =>
  * Pays a completed order out of escrow, if its payout is armed, due and not yet paid: one
  * `storePayout` entry takes what the order left in escrow (paid minus refunded) and gives the
  * commission to the house and the rest to the shop's owner's balance, or to the platform's own
- * shops' account for a shop without one. Locks the owner's wallet, then the order, then the
+ * shops' account for a shop without one; of an owner's part, what the shop owes the platform for
+ * refunds it advanced is kept back first. Locks the owner's wallet, then the order, then the
  * payout row (wallet first, as paying and refunds do); the row under its lock makes a retry,
  * the job and the sweep together, find it paid. Answers the payout it made, or null.
  */
@@ -54,10 +79,12 @@ export async function payOut(deps: PayoutDeps, orderId: string, now = new Date()
     if ((await ownerOf(tx, row.shopId)) !== owner) throw new Error(`shop ${row.shopId} changed owner`);
     const gross = await unrefundedOf(tx, order);
     const commission = commissionOf(gross, deps.commissionRate);
-    const net = gross.minus(commission);
+    // What the platform advanced for this seller comes back first, to the account it came from.
+    const recovered = wallet ? Dec.min(gross.minus(commission), await owedBy(tx, row.shopId)) : new Dec(0);
+    const net = gross.minus(commission).minus(recovered);
     const lines: StoreLine[] = [
       { account: 'storeEscrow', amount: gross.negated() },
-      { account: 'storeCommission', amount: commission },
+      { account: 'storeCommission', amount: commission.plus(recovered) },
       wallet
         ? { account: 'storeBalance', amount: net, wallet }
         : { account: 'storePlatformSales', amount: net },
@@ -74,6 +101,7 @@ export async function payOut(deps: PayoutDeps, orderId: string, now = new Date()
       gross: gross.toFixed(2),
       commission: commission.toFixed(2),
       net: net.toFixed(2),
+      recovered: recovered.toFixed(2),
       entryId,
     };
     await tx

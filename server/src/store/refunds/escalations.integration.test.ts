@@ -12,7 +12,7 @@ import { insertKiteShop } from '@bourse/core/store/testing.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { PNG } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
-import { type ErrorKey, refundRoutes, shoppingRoutes } from '@bourse/shared';
+import { Dec, type ErrorKey, refundRoutes, shoppingRoutes } from '@bourse/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
@@ -62,8 +62,8 @@ describe.each(DB_KINDS)('escalated refunds on %s', (kind) => {
     );
 
   /** A shopper with one paid order of two kites at 40.00, and a refund of 30.00 on it the shop refused. */
-  async function refusedRefund() {
-    const { token, userId, orderId } = await paidStoreOrder(t, specId, 2);
+  async function refusedRefund(kite = specId) {
+    const { token, userId, orderId } = await paidStoreOrder(t, kite, 2);
     const body = new FormData();
     const fields = {
       orderId,
@@ -162,6 +162,41 @@ describe.each(DB_KINDS)('escalated refunds on %s', (kind) => {
       closure: 'completed',
     });
     expect(await refundEntries(userId)).toBe(1);
+    expect(await auditLedger(db())).toEqual(HEALTHY_LEDGER);
+  });
+
+  it("advances what the seller's balance cannot cover, and keeps it back from the shop's next payout", async () => {
+    // A shop of its own, whose owner will have spent all but 16.00 of their balance.
+    const shop = await insertKiteShop(db(), [{ label: 'Red', price: '40.00', stock: 50 }]);
+    const owner = await t.api.signUp();
+    await db().update(storeShops).set({ ownerUserId: owner.user.id }).where(eq(storeShops.id, shop.shopId));
+    const kite = shop.specIds[0]!;
+    const { token, userId, orderId, refundId } = await refusedRefund(kite);
+    expect(await paidOut(userId, orderId)).toMatchObject({ net: '76.00', recovered: '0.00' });
+    const spend = new Dec(await balance(owner.token)).minus(16).toFixed(2);
+    const big = await insertKiteShop(db(), [{ label: 'Gold', price: spend, stock: 1 }]);
+    await paidStoreOrder(t, big.specIds[0]!, 1, owner);
+    expect(await balance(owner.token)).toBe('16.00');
+
+    expectOk(await escalate(token, { id: refundId, reason: 'Torn.' }), refundRoutes.escalate.response);
+    const approved = expectOk(await approve(admin, refundId), refundRoutes.adminApproveEscalation.response);
+    // The seller owed 28.50 of the 30.00 and had 16.00: the platform advanced 12.50.
+    expect(approved).toMatchObject({ source: 'seller', sellerShortfall: '12.50' });
+    expect(await balance(owner.token)).toBe('0.00');
+    expect(await auditLedger(db())).toEqual(HEALTHY_LEDGER);
+
+    // The next sale's payout (40.00, 2.00 commission) keeps the 12.50 back; the one after, nothing.
+    const next = await paidStoreOrder(t, kite, 1);
+    expect(await paidOut(next.userId, next.orderId)).toMatchObject({
+      gross: '40.00',
+      commission: '2.00',
+      net: '25.50',
+      recovered: '12.50',
+    });
+    expect(await balance(owner.token)).toBe('25.50');
+    const after = await paidStoreOrder(t, kite, 1);
+    expect(await paidOut(after.userId, after.orderId)).toMatchObject({ net: '38.00', recovered: '0.00' });
+    expect(await balance(owner.token)).toBe('63.50');
     expect(await auditLedger(db())).toEqual(HEALTHY_LEDGER);
   });
 
