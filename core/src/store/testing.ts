@@ -2,12 +2,23 @@
 import { randomUUID } from 'node:crypto';
 import { Dec } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
 import { givePayPassword } from '../identity/testing.ts';
+import { redisMessagePublisher } from '../messages/publisher.ts';
 import type { Db } from '../platform/database.ts';
 import { createUser } from '../trading/testing/serviceDeps.ts';
+import { redisUserEventPublisher } from '../user-channel/userEventPublisher.ts';
+import { orderFulfilmentQueue } from './autoFulfilment.ts';
+import type { CheckoutDeps } from './checkout.ts';
+import { orderExpiryQueue } from './expiryQueue.ts';
+import { shipmentQueue } from './logistics/shipmentQueue.ts';
+import { SimulatedCarrier } from './logistics/simulatedCarrier.ts';
 import { storeAddresses } from './orderSchema.ts';
+import { refundQueue } from './refunds/refundQueue.ts';
+import type { RefundDeps, RefundTimings } from './refunds/refunds.ts';
 import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 import { inEveryLanguage } from './searchText.ts';
+import { StockGate } from './stockGate.ts';
 import { openDemoWallet } from './wallet.ts';
 
 export { inEveryLanguage };
@@ -92,4 +103,41 @@ export async function insertShopper(db: Db, payPassword: string, balance = '100.
     .values({ userId, ...SAMPLE_ADDRESS, isDefault: true })
     .returning({ id: storeAddresses.id });
   return { userId, addressId: address!.id };
+}
+
+/** Checkout's parts on a test's database and Redis prefix: an order waits `orderTtlMs` to be paid, shops ship after `autoShipMs`. */
+export function testCheckoutDeps(
+  db: Db,
+  redis: Redis,
+  prefix: string,
+  { orderTtlMs = 600_000, autoShipMs = 3_600_000 } = {},
+): CheckoutDeps {
+  return {
+    db,
+    stockGate: new StockGate(redis, prefix),
+    payPassword: { db, redis, redisPrefix: prefix },
+    expiryQueue: orderExpiryQueue(redis, prefix),
+    orderTtlMs,
+    fulfilmentQueue: orderFulfilmentQueue(redis, prefix),
+    autoShipMs,
+  };
+}
+
+/** Refunds' parts on a test's database and Redis prefix; the return parcels' carrier is seeded by `seed`. */
+export function testRefundDeps(
+  db: Db,
+  redis: Redis,
+  prefix: string,
+  timings: RefundTimings,
+  seed: string,
+): RefundDeps {
+  return {
+    db,
+    queue: refundQueue(redis, prefix),
+    fulfilment: orderFulfilmentQueue(redis, prefix),
+    timings,
+    messages: redisMessagePublisher(redis, prefix),
+    events: redisUserEventPublisher(redis, prefix, 'refund'),
+    logistics: { carrier: new SimulatedCarrier({ seed, timeScale: 1 }), queue: shipmentQueue(redis, prefix) },
+  };
 }

@@ -1,20 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { auditLedger, HEALTHY_LEDGER } from '@bourse/core/ledger/audit.ts';
-import {
-  type CheckoutDeps,
-  completeOrder,
-  createOrders,
-  markDelivered,
-  markShipped,
-  orderExpiryQueue,
-  orderFulfilmentQueue,
-  payOrders,
-  StockGate,
-} from '@bourse/core/store';
+import { completeOrder, createOrders, markDelivered, markShipped, payOrders } from '@bourse/core/store';
 import { confirmReceipt } from '@bourse/core/store/orders.ts';
 import { payoutQueue, schedulePayout, storePayouts } from '@bourse/core/store/payouts';
 import { storeShops } from '@bourse/core/store/schema.ts';
-import { insertKiteShop, insertShopper } from '@bourse/core/store/testing.ts';
+import { insertKiteShop, insertShopper, testCheckoutDeps } from '@bourse/core/store/testing.ts';
 import { readWallet } from '@bourse/core/store/wallet.ts';
 import { CRASH_TEST_TIMEOUT_MS, type CrashHarness, crashHarness } from '@bourse/core/testing/crashHarness.ts';
 import { createUser } from '@bourse/core/trading/testing/serviceDeps.ts';
@@ -41,15 +31,7 @@ describe('the payout worker killed in the middle of payouts (postgres)', () => {
     async () => {
       const { db } = harness.scratch.database;
       const { redis, prefix } = harness;
-      const checkout: CheckoutDeps = {
-        db,
-        stockGate: new StockGate(redis, prefix),
-        payPassword: { db, redis, redisPrefix: prefix },
-        expiryQueue: orderExpiryQueue(redis, prefix),
-        orderTtlMs: 600_000,
-        fulfilmentQueue: orderFulfilmentQueue(redis, prefix),
-        autoShipMs: 3_600_000,
-      };
+      const checkout = testCheckoutDeps(db, redis, prefix);
       // Thirty shops, each its own seller, selling a 10.00 kite; five shoppers buy one of each in one checkout.
       const specs: number[] = [];
       const owners: string[] = [];

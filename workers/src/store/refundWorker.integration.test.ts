@@ -1,25 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { journalEntries } from '@bourse/core/ledger/schema.ts';
-import { redisMessagePublisher } from '@bourse/core/messages';
 import { type Database, loadConfig } from '@bourse/core/platform';
 import { refundTimingsOf } from '@bourse/core/services.ts';
-import {
-  type CheckoutDeps,
-  createOrders,
-  orderExpiryQueue,
-  orderFulfilmentQueue,
-  payOrders,
-  StockGate,
-} from '@bourse/core/store';
-import { SimulatedCarrier, shipmentQueue } from '@bourse/core/store/logistics';
+import { createOrders, payOrders } from '@bourse/core/store';
 import { DB_KINDS, openTestDatabase } from '@bourse/core/store/logistics/testing';
 import { storeOrders } from '@bourse/core/store/orderSchema.ts';
-import { type RefundDeps, refundQueue, requestRefund, runRefundStep } from '@bourse/core/store/refunds';
+import { requestRefund, runRefundStep } from '@bourse/core/store/refunds';
 import { storeRefunds } from '@bourse/core/store/refunds/schema.ts';
-import { insertKiteShop, insertShopper } from '@bourse/core/store/testing.ts';
+import {
+  insertKiteShop,
+  insertShopper,
+  testCheckoutDeps,
+  testRefundDeps,
+} from '@bourse/core/store/testing.ts';
 import { PNG } from '@bourse/core/testing/images.ts';
 import { deleteKeys } from '@bourse/core/testing/redis.ts';
-import { redisUserEventPublisher } from '@bourse/core/user-channel/userEventPublisher.ts';
 import { storeRefundJobId } from '@bourse/shared';
 import { and, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -50,15 +45,10 @@ describe.each(DB_KINDS)('refund timers across a stopped and restarted worker on 
     const { db } = database;
     const { userId, addressId } = await insertShopper(db, PAY_PASSWORD);
     const { specIds } = await insertKiteShop(db, [{ label: 'Red', price: '5.00', stock: 10 }]);
-    const checkout: CheckoutDeps = {
-      db,
-      stockGate: new StockGate(redis, prefix),
-      payPassword: { db, redis, redisPrefix: prefix },
-      expiryQueue: orderExpiryQueue(redis, prefix),
+    const checkout = testCheckoutDeps(db, redis, prefix, {
       orderTtlMs: 60_000,
-      fulfilmentQueue: orderFulfilmentQueue(redis, prefix),
       autoShipMs: config.storeAutoShipMs,
-    };
+    });
     const orderIds: string[] = [];
     for (let i = 0; i < 2; i++) {
       const { orders } = await createOrders(
@@ -76,18 +66,7 @@ describe.each(DB_KINDS)('refund timers across a stopped and restarted worker on 
       );
       orderIds.push(orders[0]!.id);
     }
-    const deps: RefundDeps = {
-      db,
-      queue: refundQueue(redis, prefix),
-      fulfilment: checkout.fulfilmentQueue,
-      timings: refundTimingsOf(config),
-      messages: redisMessagePublisher(redis, prefix),
-      events: redisUserEventPublisher(redis, prefix, 'refund'),
-      logistics: {
-        carrier: new SimulatedCarrier({ seed: 'refund-worker', timeScale: 1 }),
-        queue: shipmentQueue(redis, prefix),
-      },
-    };
+    const deps = testRefundDeps(db, redis, prefix, refundTimingsOf(config), 'refund-worker');
     const ask = async (orderId: string) =>
       (
         await requestRefund(
@@ -143,6 +122,7 @@ describe.each(DB_KINDS)('refund timers across a stopped and restarted worker on 
       await second.stop();
       await deps.queue.close();
       await deps.logistics.queue.close();
+      await deps.fulfilment.close();
       await checkout.fulfilmentQueue.close();
       await checkout.expiryQueue.close();
     }

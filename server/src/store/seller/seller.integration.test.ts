@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { redisMessagePublisher } from '@bourse/core/messages/publisher.ts';
-import { orderFulfilmentQueue } from '@bourse/core/store/autoFulfilment.ts';
-import { SimulatedCarrier, shipmentQueue } from '@bourse/core/store/logistics';
 import { storeOrders, storePayments } from '@bourse/core/store/orderSchema.ts';
 import { markDelivered } from '@bourse/core/store/orders.ts';
-import { type RefundDeps, refundQueue, runRefundStep } from '@bourse/core/store/refunds';
+import { runRefundStep } from '@bourse/core/store/refunds';
 import { storeRefunds } from '@bourse/core/store/refunds/schema.ts';
 import { storeReviews } from '@bourse/core/store/reviews/schema.ts';
 import { storeProductSpecs, storeProducts, storeShopFollows } from '@bourse/core/store/schema.ts';
-import { SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
+import { SAMPLE_ADDRESS, testRefundDeps } from '@bourse/core/store/testing.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { PNG } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
-import { redisUserEventPublisher } from '@bourse/core/user-channel/userEventPublisher.ts';
 import {
   type ErrorKey,
   MAX_REPLY_LENGTH,
@@ -739,18 +735,13 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
         await post('/refunds/approve', { id: refund.id }, seller.token),
         sellerRoutes.approveRefund.response,
       );
-      const deps: RefundDeps = {
-        db: db(),
-        queue: refundQueue(t.redis, t.redisPrefix),
-        fulfilment: orderFulfilmentQueue(t.redis, t.redisPrefix),
-        timings: { answerMs: 60_000, returnConfirmMs: 60_000, afterSaleWindowMs: 120_000 },
-        messages: redisMessagePublisher(t.redis, t.redisPrefix),
-        events: redisUserEventPublisher(t.redis, t.redisPrefix, 'refund'),
-        logistics: {
-          carrier: new SimulatedCarrier({ seed: 'seller-stats', timeScale: 1 }),
-          queue: shipmentQueue(t.redis, t.redisPrefix),
-        },
-      };
+      const deps = testRefundDeps(
+        db(),
+        t.redis,
+        t.redisPrefix,
+        { answerMs: 60_000, returnConfirmMs: 60_000, afterSaleWindowMs: 120_000 },
+        'seller-stats',
+      );
       closing.push(() =>
         Promise.all([deps.queue.close(), deps.fulfilment.close(), deps.logistics.queue.close()]),
       );
