@@ -18,8 +18,9 @@ import type { Db } from '../platform/database.ts';
 import { productImageUrl } from './catalogue.ts';
 import { storeOrderEvents, storeOrderLines, storeOrders } from './orderSchema.ts';
 import { armPayout } from './payouts/arm.ts';
+import { unrefundedOf } from './refunds/unrefunded.ts';
 import { reviewedLines } from './reviews/reviews.ts';
-import { type Localised, storeProductSpecs, storeShops } from './schema.ts';
+import { type Localised, storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 import type { StockGate } from './stockGate.ts';
 import { lockWallet, postWallet } from './wallet.ts';
 
@@ -73,9 +74,40 @@ export async function transition(
     .where(eq(storeOrders.id, order.id))
     .returning();
   await recordMoves(tx, order.id, from, moves, now);
-  // Every way an order completes arms its payout in the same transaction.
-  if (states.closure === 'completed' && from.closure !== 'completed') await armPayout(tx, updated!, now);
+  // Every way an order completes arms its payout and counts its sale in the same transaction.
+  if (states.closure === 'completed' && from.closure !== 'completed') {
+    await armPayout(tx, updated!, now);
+    await countSale(tx, updated!);
+  }
   return { order: updated!, moves };
+}
+
+/**
+ * A completed order is a sale: its units go on its products' and its shop's sales counters, and
+ * what its shopper kept paying (net of refunds) on the shop's total, as the catalogue, the hot
+ * lists and the seller console show them. Counted at completion, not payment, so a cancelled or
+ * refunded order never counts, and a flash sale's payments take no lock on the shop's row.
+ */
+async function countSale(tx: Db, order: OrderRow): Promise<void> {
+  const lines = await tx
+    .select({ productId: storeOrderLines.productId, quantity: storeOrderLines.quantity })
+    .from(storeOrderLines)
+    .where(eq(storeOrderLines.orderId, order.id))
+    .orderBy(storeOrderLines.productId);
+  for (const line of lines)
+    await tx
+      .update(storeProducts)
+      .set({ sales: sql`${storeProducts.sales} + ${line.quantity}` })
+      .where(eq(storeProducts.id, line.productId));
+  const units = lines.reduce((total, line) => total + line.quantity, 0);
+  const kept = await unrefundedOf(tx, order);
+  await tx
+    .update(storeShops)
+    .set({
+      sales: sql`${storeShops.sales} + ${units}`,
+      totalSales: sql`${storeShops.totalSales} + ${kept.toFixed(2)}`,
+    })
+    .where(eq(storeShops.id, order.shopId));
 }
 
 /** The orders, locked in id order; ids that are not the user's are missing, never an error here. */

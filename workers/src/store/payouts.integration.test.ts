@@ -28,7 +28,7 @@ import {
   storePayouts,
 } from '@bourse/core/store/payouts';
 import { type RefundDeps, refundQueue, requestRefund, runRefundStep } from '@bourse/core/store/refunds';
-import { storeShops } from '@bourse/core/store/schema.ts';
+import { storeProducts, storeShops } from '@bourse/core/store/schema.ts';
 import { insertKiteShop, insertShopper } from '@bourse/core/store/testing.ts';
 import { readWallet } from '@bourse/core/store/wallet.ts';
 import { PNG } from '@bourse/core/testing/images.ts';
@@ -95,7 +95,15 @@ describe.each(DB_KINDS)('escrow and payouts on %s', (kind) => {
     const { shopId, specIds } = await insertKiteShop(db, [{ label: 'Red', price, stock: 50 }]);
     const owner = platform ? null : await createUser(db);
     if (owner) await db.update(storeShops).set({ ownerUserId: owner }).where(eq(storeShops.id, shopId));
-    return { owner, specId: specIds[0]! };
+    return { owner, shopId, specId: specIds[0]! };
+  }
+
+  /** The sales counters the catalogue shows: the shop's units and total, its kite's units. */
+  async function counters(shopId: number) {
+    const { db } = database;
+    const [shopRow] = await db.select().from(storeShops).where(eq(storeShops.id, shopId));
+    const [product] = await db.select().from(storeProducts).where(eq(storeProducts.shopId, shopId));
+    return { shopSales: shopRow!.sales, totalSales: shopRow!.totalSales, productSales: product!.sales };
   }
 
   /** A new shopper (1,000.00 USD) buys one of the spec and pays. */
@@ -205,11 +213,13 @@ describe.each(DB_KINDS)('escrow and payouts on %s', (kind) => {
 
   it('refunds out of escrow before the payout, and pays out only what is left', async () => {
     const { db } = database;
-    const { owner, specId } = await shop('40.00');
+    const { owner, shopId, specId } = await shop('40.00');
     const { userId, orderId } = await paidOrder(specId);
     const escrowPaid = Number(await houseBalance('storeEscrow'));
     await markShipped(db, orderId);
     await refund(userId, orderId, '15.00');
+    // A sale counts when the order completes, at what its shopper kept paying.
+    expect(await counters(shopId)).toEqual({ shopSales: 0, totalSales: '0.00', productSales: 0 });
     expect(Number(await houseBalance('storeEscrow'))).toBeCloseTo(escrowPaid - 15, 2);
     expect((await readWallet(db, userId)).available.toFixed(2)).toBe('975.00');
     expect(await auditLedger(db)).toEqual(HEALTHY_LEDGER);
@@ -221,6 +231,7 @@ describe.each(DB_KINDS)('escrow and payouts on %s', (kind) => {
       net: '23.75',
     });
     expect((await readWallet(db, owner!)).available.toFixed(2)).toBe('23.75');
+    expect(await counters(shopId)).toEqual({ shopSales: 1, totalSales: '25.00', productSales: 1 });
     expect(Number(await houseBalance('storeEscrow'))).toBeCloseTo(escrowPaid - 40, 2);
     expect(await auditLedger(db)).toEqual(HEALTHY_LEDGER);
   });

@@ -12,10 +12,10 @@ import {
   type RefundDeps,
   type RefundRow,
   record,
-  unrefundedOf,
   update,
   withLockedRefund,
 } from './refunds.ts';
+import { unrefundedOf } from './unrefunded.ts';
 
 /**
  * The shopper takes a refused refund to the platform, once, with a reason. The refund stays

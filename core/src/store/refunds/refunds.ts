@@ -20,7 +20,7 @@ import {
   type StoreAutoStep,
 } from '@bourse/shared';
 import type { Queue } from 'bullmq';
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, lte, type SQL, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, lte, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../accounts/schema.ts';
 import { notify, type SentMessage } from '../../messages/notify.ts';
@@ -40,6 +40,7 @@ import { lockOrders, type OrderRow, transition } from '../orders.ts';
 import { lockWallet, postWallet } from '../wallet.ts';
 import { scheduleRefundStep } from './refundQueue.ts';
 import { storeRefundEvents, storeRefunds } from './schema.ts';
+import { paidOf, refundedSoFar, unrefundedOf } from './unrefunded.ts';
 
 export interface RefundTimings {
   /** The shop's window to answer; no answer approves. */
@@ -133,22 +134,6 @@ async function viewsOf(db: Db, rows: RefundRow[]): Promise<RefundView[]> {
 async function viewOf(db: Db, row: RefundRow): Promise<RefundView> {
   const [view] = await viewsOf(db, [row]);
   return view!;
-}
-
-/** What the order paid, and what its executed refunds gave back. */
-async function refundedSoFar(db: Db, orderId: string): Promise<Dec> {
-  const [row] = await db
-    .select({ total: sum(storeRefunds.amount) })
-    .from(storeRefunds)
-    .where(and(eq(storeRefunds.orderId, orderId), eq(storeRefunds.state, 'refunded')));
-  return new Dec(row?.total ?? 0);
-}
-
-const paidOf = (order: OrderRow) => (order.payment === 'unpaid' ? new Dec(0) : new Dec(order.total));
-
-/** What an order paid and refunds have not given back: what may still be refunded, or paid out to its shop. */
-export async function unrefundedOf(db: Db, order: OrderRow): Promise<Dec> {
-  return paidOf(order).minus(await refundedSoFar(db, order.id));
 }
 
 async function openRefundOf(db: Db, orderId: string): Promise<RefundRow | undefined> {
