@@ -24,6 +24,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk, expectRefused } from '../../testing/expectations.ts';
+import { paidStoreOrder } from '../../testing/storeShopper.ts';
 import { signUpAdmin, useTestServer } from '../../testing/testServer.ts';
 
 const PAY_PASSWORD = '864213';
@@ -95,21 +96,7 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
     );
 
   /** A shopper with one paid order of `quantity` of a spec, by default the owner's at 40.00. */
-  async function paidOrder(quantity = 1, spec = specId) {
-    const buyer = await shopper();
-    const { token } = buyer;
-    const placed = expectOk(await checkout(buyer, spec, quantity), shoppingRoutes.checkout.response);
-    const orderId = placed.orders[0]?.id ?? '';
-    expectOk(
-      await t.api.post(
-        '/api/store/pay',
-        { orderIds: [orderId], payPassword: PAY_PASSWORD },
-        { token, headers: { 'Idempotency-Key': randomUUID() } },
-      ),
-      shoppingRoutes.pay.response,
-    );
-    return { token, orderId };
-  }
+  const paidOrder = (quantity = 1, spec = specId) => paidStoreOrder(t, spec, quantity);
 
   async function askRefund(token: string, orderId: string, amount = '40.00') {
     const body = new FormData();
