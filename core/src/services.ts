@@ -15,6 +15,7 @@ import { shipmentQueue } from './store/logistics/shipmentQueue.ts';
 import { carrierOf } from './store/logistics/simulatedCarrier.ts';
 import { refundQueue } from './store/refunds/refundQueue.ts';
 import type { RefundDeps } from './store/refunds/refunds.ts';
+import { type CatalogueSearch, catalogueSearch } from './store/search.ts';
 import type { TopUpDeps } from './store/topUps/topUps.ts';
 import { withdrawalPayoutQueue } from './store/withdrawals/payoutQueue.ts';
 import type { WithdrawalDeps } from './store/withdrawals/withdrawals.ts';
@@ -49,6 +50,8 @@ export interface CoreServices {
   withdrawals: WithdrawalDeps;
   /** Storefront refunds: requests, the shop's answers (back office for now), returns and their timers. */
   refunds: RefundDeps;
+  /** Storefront search over this process's in-memory index of the catalogue. */
+  storeSearch: CatalogueSearch;
 }
 
 /** The refunds' windows from the configuration: the shop's answer, a delivered return's confirmation, the after-sale window. */
@@ -120,5 +123,6 @@ export function createCoreServices(platform: PlatformContext): CoreServices {
       events: redisUserEventPublisher(redis, redisPrefix, 'refund'),
       logistics: { carrier: carrierOf(platform.config), queue: shipmentQueue(redis, redisPrefix) },
     },
+    storeSearch: catalogueSearch(db),
   };
 }

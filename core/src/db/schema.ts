@@ -44,7 +44,13 @@ export {
 export { storePayouts } from '../store/payouts/schema.ts';
 export { storeRefundEvents, storeRefunds } from '../store/refunds/schema.ts';
 export { storeReviewPictures, storeReviews } from '../store/reviews/schema.ts';
-export { storeProductSpecs, storeProducts, storeShopFollows, storeShops } from '../store/schema.ts';
+export {
+  storeProductSpecs,
+  storeProducts,
+  storeSearchVersion,
+  storeShopFollows,
+  storeShops,
+} from '../store/schema.ts';
 export { storeTopUps } from '../store/topUps/schema.ts';
 export { storeWithdrawals } from '../store/withdrawals/schema.ts';
 export { supportConversations, supportMessages, supportPictures } from '../support/schema.ts';

@@ -1,6 +1,7 @@
 import type { Locale, SpecKind, StoreCategory } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -47,10 +48,7 @@ export const storeShops = pgTable(
     ownerUserId: uuid('owner_user_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [
-    check('store_shops_fans_check', sql`${t.fans} >= 0`),
-    index('store_shops_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-  ],
+  (t) => [check('store_shops_fans_check', sql`${t.fans} >= 0`)],
 );
 
 /** Who follows which shop: the row, not a counter, decides that a user counts once. */
@@ -98,8 +96,21 @@ export const storeProducts = pgTable(
     check('store_products_rating_check', sql`${t.rating} between 0 and 5`),
     index('store_products_category_sales_idx').on(t.category, t.sales, t.id),
     index('store_products_shop_sales_idx').on(t.shopId, t.sales, t.id),
-    index('store_products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * One row whose version moves, in the writing transaction, whenever a product or shop is
+ * added, removed, renamed, delisted or relisted (triggers in migration 0035): each server's
+ * in-memory search index reloads when it sees a new version (docs/adr/0038).
+ */
+export const storeSearchVersion = pgTable(
+  'store_search_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('store_search_version_one_row', sql`${t.id} = 1`)],
 );
 
 /** A product's variant (size, colour or capacity): the unit of sale, with its own price and stock. */

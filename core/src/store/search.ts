@@ -1,61 +1,79 @@
 import type { Locale, StoreSearch } from '@bourse/shared';
-import { and, type Column, desc, or, sql } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
 import { onSale, productCardColumns, shopCardColumns, toProductCard, toShopCard } from './catalogue.ts';
-import { storeProducts, storeShops } from './schema.ts';
+import { storeProducts, storeSearchVersion, storeShops } from './schema.ts';
+import { SearchIndex } from './searchIndex.ts';
 import { normaliseSearch } from './searchText.ts';
 
-// word_similarity of a one-letter slip in a word ("smartphnoe") is about 0.6; 0.4 also
-// forgives two while keeping unrelated words out.
-const TYPO_THRESHOLD = '0.4';
-const PRODUCT_LIMIT = 20;
-const SHOP_LIMIT = 5;
-/** Below three characters there is no trigram to compare: such queries match by substring only. */
-const MIN_TRIGRAM_QUERY = 3;
+const LIMITS = { products: 20, shops: 5 };
+/** Sales rank equally good matches: the index reloads this often even when no name changed. */
+const RANKING_REFRESH_MS = 60_000;
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * A query's match against a search column: trigram word similarity for typos in Latin
- * scripts, and substring for partial words, which is what CJK and Thai (no spaces, two- or
- * three-character words too short for trigrams) rely on. A substring hit ranks first.
- */
-function matching(column: Column, q: string) {
-  const substring = sql`${column} like ${likePattern(q)}`;
-  if ([...q].length < MIN_TRIGRAM_QUERY) {
-    return { where: substring, score: sql<number>`case when ${substring} then 1 else 0 end` };
-  }
-  const score = sql<number>`greatest(word_similarity(${q}, ${column}), case when ${substring} then 1 else 0 end)`;
-  // `<%` (word similarity above the threshold) is what the trigram index can answer.
-  return { where: or(substring, sql`${q} <% ${column}`), score };
+export interface CatalogueSearch {
+  search(query: string, locale: Locale): Promise<StoreSearch>;
 }
 
-export async function searchCatalogue(db: Db, query: string, locale: Locale): Promise<StoreSearch> {
-  const q = normaliseSearch(query);
-  const product = matching(storeProducts.searchText, q);
-  const shop = matching(storeShops.searchText, q);
-  const [products, shops] = await db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_THRESHOLD}, true)`);
-    // On a catalogue this small the planner prefers a sequential scan that computes word
-    // similarity for every row: 135 ms against 15 ms through the trigram index, on PGlite.
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
-    return [
-      await tx
-        .select(productCardColumns)
+/**
+ * Search by product or shop name over a process's in-memory index (docs/adr/0038). Each search
+ * reads the catalogue's search version first, so a product added, renamed or delisted on any
+ * server is searched as it now is; the cards are read from the database, so a price or a
+ * delisting shows at once.
+ */
+export function catalogueSearch(db: Db, now: () => number = Date.now): CatalogueSearch {
+  let loaded: { version: number; at: number; index: SearchIndex } | undefined;
+  let loading: { version: number; index: Promise<SearchIndex> } | undefined;
+
+  async function load(version: number): Promise<SearchIndex> {
+    // Read after the version: a change committed in between is in these rows, and the next search reloads for its version.
+    const [products, shops] = await Promise.all([
+      db
+        .select({ id: storeProducts.id, searchText: storeProducts.searchText, sales: storeProducts.sales })
         .from(storeProducts)
-        .where(and(onSale, product.where))
-        .orderBy(desc(product.score), desc(storeProducts.sales), desc(storeProducts.id))
-        .limit(PRODUCT_LIMIT),
-      await tx
-        .select(shopCardColumns)
-        .from(storeShops)
-        .where(shop.where)
-        .orderBy(desc(shop.score), desc(storeShops.sales), desc(storeShops.id))
-        .limit(SHOP_LIMIT),
-    ] as const;
-  });
+        .where(onSale),
+      db
+        .select({ id: storeShops.id, searchText: storeShops.searchText, sales: storeShops.sales })
+        .from(storeShops),
+    ]);
+    const index = new SearchIndex(products, shops);
+    if (!loaded || loaded.version <= version) loaded = { version, at: now(), index };
+    return index;
+  }
+
+  async function currentIndex(): Promise<SearchIndex> {
+    const [row] = await db.select({ version: storeSearchVersion.version }).from(storeSearchVersion);
+    const version = row?.version ?? 0;
+    if (loaded && loaded.version === version && now() - loaded.at < RANKING_REFRESH_MS) return loaded.index;
+    // Searches that see the same version while it loads share the load.
+    if (loading?.version !== version) {
+      const index = load(version).finally(() => {
+        if (loading?.index === index) loading = undefined;
+      });
+      loading = { version, index };
+    }
+    return loading.index;
+  }
+
   return {
-    products: products.map((row) => toProductCard(row, locale)),
-    shops: shops.map((row) => toShopCard(row, locale)),
+    async search(query, locale) {
+      const ids = (await currentIndex()).search(normaliseSearch(query), LIMITS);
+      const [products, shops] = await Promise.all([
+        ids.products.length === 0
+          ? []
+          : db
+              .select(productCardColumns)
+              .from(storeProducts)
+              .where(and(onSale, inArray(storeProducts.id, ids.products))),
+        ids.shops.length === 0
+          ? []
+          : db.select(shopCardColumns).from(storeShops).where(inArray(storeShops.id, ids.shops)),
+      ]);
+      const inIndexOrder = <R extends { id: number }>(rows: R[], order: number[]) =>
+        rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+      return {
+        products: inIndexOrder(products, ids.products).map((row) => toProductCard(row, locale)),
+        shops: inIndexOrder(shops, ids.shops).map((row) => toShopCard(row, locale)),
+      };
+    },
   };
 }
