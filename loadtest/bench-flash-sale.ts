@@ -18,7 +18,7 @@
  * on exit or Ctrl-C.
  */
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from '@bourse/core/accounts/passwords.ts';
+import { hashPayPassword } from '@bourse/core/accounts/passwords.ts';
 import { hashSessionToken, newSessionToken } from '@bourse/core/accounts/tokens.ts';
 import type { Db } from '@bourse/core/platform/database.ts';
 import { inEveryLanguage } from '@bourse/core/store/testing.ts';
@@ -53,7 +53,7 @@ async function seed(db: Db): Promise<{ specId: number; tokens: string[] }> {
       'flash phone', 99.00, 5.0, 1 from store_shops`);
   await run(sql`insert into store_product_specs (product_id, kind, label, price, stock, position)
     select id, 'capacity', ${JSON.stringify(inEveryLanguage('128 GB'))}::jsonb, 99.00, ${STOCK}, 0 from store_products`);
-  const payHash = await hashPassword(PAY_PASSWORD);
+  const payHash = await hashPayPassword(PAY_PASSWORD);
   await run(sql`insert into users (account, password_hash, username, given_name, email, mobile)
     select 'flash' || n, 'unusable', 'Flash', 'Buyer', 'flash' || n || '@example.com', '13800000000'
     from generate_series(1, ${BUYERS}) n`);

@@ -1,6 +1,6 @@
 import { DomainError, type PayPasswordStatus, payPasswordSchema, type SetPayPassword } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { hashPayPassword, payPasswordNeedsRehash, verifyPassword } from '../accounts/passwords.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import { parseInput } from '../platform/validation.ts';
 import { PayPasswordAttempts } from './payPasswordAttempts.ts';
@@ -20,15 +20,32 @@ async function storedHash(context: PayPasswordContext, userId: string): Promise<
   return row?.hash;
 }
 
-/** Checks an entry against the hash while not locked; a wrong one is counted, a right one forgives. */
+/**
+ * Checks an entry against the hash while not locked; a wrong one is counted, a right one
+ * forgives, and a right one against a hash of another cost is rehashed unless it is about to be replaced.
+ */
 async function verifyEntry(
   context: PayPasswordContext,
   userId: string,
   hash: string,
   readEntry: () => string,
+  { replacing = false } = {},
 ): Promise<void> {
+  let entry = '';
   // The entry is read inside the attempt: a locked user hears so before anything about its shape.
-  await attemptsOf(context).verify(userId, () => verifyPassword(hash, readEntry()));
+  await attemptsOf(context).verify(userId, () => {
+    entry = readEntry();
+    return verifyPassword(hash, entry);
+  });
+  if (!replacing && payPasswordNeedsRehash(hash))
+    await storeHash(context, userId, await hashPayPassword(entry));
+}
+
+async function storeHash(context: PayPasswordContext, userId: string, hash: string): Promise<void> {
+  await context.db
+    .update(payPasswords)
+    .set({ hash, updatedAt: new Date() })
+    .where(eq(payPasswords.userId, userId));
 }
 
 /**
@@ -70,7 +87,7 @@ export async function setPayPassword(
   const current = await storedHash(context, userId);
   if (current === undefined) {
     if (body.oldPayPassword !== '') throw new DomainError('payPassword.oldNotNeeded');
-    const hash = await hashPassword(body.newPayPassword);
+    const hash = await hashPayPassword(body.newPayPassword);
     const inserted = await context.db
       .insert(payPasswords)
       .values({ userId, hash })
@@ -80,12 +97,8 @@ export async function setPayPassword(
     if (inserted.length === 0) throw new DomainError('validation.required', { field: 'oldPayPassword' });
   } else {
     if (body.oldPayPassword === '') throw new DomainError('validation.required', { field: 'oldPayPassword' });
-    await verifyEntry(context, userId, current, () => body.oldPayPassword);
-    const hash = await hashPassword(body.newPayPassword);
-    await context.db
-      .update(payPasswords)
-      .set({ hash, updatedAt: new Date() })
-      .where(eq(payPasswords.userId, userId));
+    await verifyEntry(context, userId, current, () => body.oldPayPassword, { replacing: true });
+    await storeHash(context, userId, await hashPayPassword(body.newPayPassword));
   }
   return { isSet: true, lockedUntil: null };
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { maskResidentId, residentIdCheckChar } from '@bourse/shared';
-import { hashPassword } from '../accounts/passwords.ts';
+import { hashPayPassword } from '../accounts/passwords.ts';
 import type { Db } from '../platform/database.ts';
 import { payPasswords, realNameVerifications } from './schema.ts';
 
@@ -30,5 +30,5 @@ export async function verifyUser(db: Db, userId: string, realName = '李雷'): P
 
 /** Sets a user's payment password, as /payPwd would. */
 export async function givePayPassword(db: Db, userId: string, payPassword = '135790'): Promise<void> {
-  await db.insert(payPasswords).values({ userId, hash: await hashPassword(payPassword) });
+  await db.insert(payPasswords).values({ userId, hash: await hashPayPassword(payPassword) });
 }

@@ -1,4 +1,6 @@
+import { hashPassword } from '@bourse/core/accounts/passwords.ts';
 import { payPasswords } from '@bourse/core/db/schema.ts';
+import { checkPayPassword } from '@bourse/core/identity/index.ts';
 import { beijingClock } from '@bourse/core/identity/payPasswordAttempts.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { type ErrorKey, type ErrorParams, identityRoutes } from '@bourse/shared';
@@ -45,7 +47,24 @@ describe.each(DB_KINDS)('payment password: GET and POST /api/user/payPassword on
     });
     expect(expectOk(res, identityRoutes.setPayPassword.response)).toEqual({ isSet: true, lockedUntil: null });
     expect(await status(token)).toEqual({ isSet: true, lockedUntil: null });
-    expect(await hashOf(user.id)).toMatch(/^\$argon2id\$/);
+    // OWASP's minimum cost for a six-digit entry (docs/adr/0039), not the login password's.
+    expect(await hashOf(user.id)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('rehashes one made at the old cost once a payment enters it right, never on a wrong one', async () => {
+    const { user } = await withPayPassword('111111');
+    const context = { db: t.database.db, redis: t.redis, redisPrefix: t.redisPrefix };
+    await t.database.db
+      .update(payPasswords)
+      .set({ hash: await hashPassword('111111') })
+      .where(eq(payPasswords.userId, user.id));
+    await expect(checkPayPassword(context, user.id, '999999')).rejects.toMatchObject({
+      key: 'payPassword.wrong',
+    });
+    expect(await hashOf(user.id)).toMatch(/m=65536,t=3,p=4/);
+    await checkPayPassword(context, user.id, '111111');
+    expect(await hashOf(user.id)).toMatch(/m=19456,t=2,p=1/);
+    await checkPayPassword(context, user.id, '111111');
   });
 
   it('changes it with the right old one', async () => {
