@@ -22,7 +22,7 @@ import { hashPayPassword } from '@bourse/core/accounts/passwords.ts';
 import { hashSessionToken, newSessionToken } from '@bourse/core/accounts/tokens.ts';
 import type { Db } from '@bourse/core/platform/database.ts';
 import { inEveryLanguage } from '@bourse/core/store/testing.ts';
-import { auditLedger } from '@bourse/core/trading/testing';
+import { auditLedger, postgresBackendCpu } from '@bourse/core/trading/testing';
 import { shoppingRoutes, translateError } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import { percentile } from '../server/src/market/testing/benchStats.ts';
@@ -42,6 +42,10 @@ const CONCURRENCY = Number(args.concurrency);
 const PAY_PASSWORD = '135790';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `bench:flash:${randomUUID()}:`;
+const cpuMicros = () => {
+  const cpu = process.cpuUsage();
+  return cpu.user + cpu.system;
+};
 
 /** The sale's product and its buyers, in a few set-based statements. Answers the spec id and the tokens. */
 async function seed(db: Db): Promise<{ specId: number; tokens: string[] }> {
@@ -162,6 +166,11 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
     outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   };
   const load = loadAverage();
+  const cpuBefore = {
+    server: (await server.usage()).cpuMicros,
+    bench: cpuMicros(),
+    postgres: await postgresBackendCpu(scratch.database.db),
+  };
   const started = performance.now();
   let next = 0;
   await Promise.all(
@@ -171,6 +180,11 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
   );
   const wallMs = performance.now() - started;
   const db = scratch.database.db;
+  const postgresAfter = await postgresBackendCpu(db);
+  let postgresMicros = 0;
+  for (const [pid, micros] of postgresAfter) postgresMicros += micros - (cpuBefore.postgres.get(pid) ?? 0);
+  const cpuPerAttempt = (micros: number) => (micros / 1000 / BUYERS).toFixed(2);
+  const cpuLine = `CPU per attempt (ms): server ${cpuPerAttempt((await server.usage()).cpuMicros - cpuBefore.server)}, PostgreSQL ${cpuPerAttempt(postgresMicros)}, load generator ${cpuPerAttempt(cpuMicros() - cpuBefore.bench)}`;
   if (outcomes.has('timeout') || outcomes.has('pay: timeout')) await settled(db);
   const [paidRow] = (
     (await db.execute(
@@ -190,6 +204,7 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
     `attempts: ${BUYERS}, ${CONCURRENCY} in flight at every moment (closed loop, one socket each), wall ${Math.round(wallMs)} ms, ${Math.round(BUYERS / (wallMs / 1000))} attempts/s`,
   );
   console.log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+  console.log(cpuLine);
   console.log(
     `paid orders ${paidOrders}, units sold ${paidRow!.units}, stock left ${stockRow!.stock}, oversold ${Math.max(0, oversold)}`,
   );

@@ -7,7 +7,7 @@ import { SearchIndex } from './searchIndex.ts';
 import { normaliseSearch } from './searchText.ts';
 
 const LIMITS = { products: 20, shops: 5 };
-/** Sales rank equally good matches: the index reloads this often even when no name changed. */
+/** Sales rank equally good matches: the index takes them afresh this often even when no name changed. */
 const RANKING_REFRESH_MS = 60_000;
 
 export interface CatalogueSearch {
@@ -40,10 +40,27 @@ export function catalogueSearch(db: Db, now: () => number = Date.now): Catalogue
     return index;
   }
 
+  /** Sales move with every completed order and fire no trigger: only they are read again. */
+  async function refreshSales(index: SearchIndex): Promise<void> {
+    const bySales = (rows: { id: number; sales: number }[]) =>
+      new Map(rows.map((row) => [row.id, row.sales]));
+    const [products, shops] = await Promise.all([
+      db.select({ id: storeProducts.id, sales: storeProducts.sales }).from(storeProducts).where(onSale),
+      db.select({ id: storeShops.id, sales: storeShops.sales }).from(storeShops),
+    ]);
+    index.updateSales({ products: bySales(products), shops: bySales(shops) });
+  }
+
   async function currentIndex(): Promise<SearchIndex> {
     const [row] = await db.select({ version: storeSearchVersion.version }).from(storeSearchVersion);
     const version = row?.version ?? 0;
-    if (loaded && loaded.version === version && now() - loaded.at < RANKING_REFRESH_MS) return loaded.index;
+    if (loaded && loaded.version === version) {
+      if (now() - loaded.at >= RANKING_REFRESH_MS) {
+        loaded.at = now();
+        await refreshSales(loaded.index);
+      }
+      return loaded.index;
+    }
     // Searches that see the same version while it loads share the load.
     if (loading?.version !== version) {
       const index = load(version).finally(() => {

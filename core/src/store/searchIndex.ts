@@ -32,7 +32,7 @@ export function trigramsOf(word: string): Set<string> {
 
 /** One table of the index: the products' or the shops'. */
 class SearchTable {
-  private readonly entries: readonly Searchable[];
+  private readonly entries: Searchable[];
   private readonly vocabulary: string[] = [];
   private readonly vocabularyTrigrams: number[] = [];
   /** word → the entries (positions in `entries`) that contain it */
@@ -41,7 +41,7 @@ class SearchTable {
   private readonly wordsOfTrigram = new Map<string, number[]>();
 
   constructor(entries: readonly Searchable[]) {
-    this.entries = entries;
+    this.entries = entries.map((entry) => ({ ...entry }));
     const wordIds = new Map<string, number>();
     entries.forEach((entry, at) => {
       for (const word of new Set(wordsOf(entry.searchText))) {
@@ -79,6 +79,11 @@ class SearchTable {
     return best;
   }
 
+  /** Takes the sales that rank ties from `sales` (by id); entries it does not name keep theirs. */
+  updateSales(sales: ReadonlyMap<number, number>): void {
+    for (const entry of this.entries) entry.sales = sales.get(entry.id) ?? entry.sales;
+  }
+
   /** The best `limit` entries for a normalised query: a substring hit scores 1, else the mean word similarity over the query's words. */
   search(query: string, limit: number): Searchable[] {
     const scores = new Map<number, number>();
@@ -111,6 +116,11 @@ export class SearchIndex {
   constructor(products: readonly Searchable[], shops: readonly Searchable[]) {
     this.products = new SearchTable(products);
     this.shops = new SearchTable(shops);
+  }
+
+  updateSales(sales: { products: ReadonlyMap<number, number>; shops: ReadonlyMap<number, number> }): void {
+    this.products.updateSales(sales.products);
+    this.shops.updateSales(sales.shops);
   }
 
   /** The ids of the best products and shops for a query already passed through `normaliseSearch`, best first. */
