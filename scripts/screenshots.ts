@@ -65,17 +65,35 @@ async function marketStatus(page: Page, baseUrl: string): Promise<{ phase: strin
   return ((await response.json()) as { data: { phase: string } }).data;
 }
 
+/** Waits (up to 10 minutes) for continuous trading: the fresh market clock opens it at 09:35. */
+async function continuousTrading(page: Page, baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  while ((await marketStatus(page, baseUrl)).phase !== 'continuous') {
+    if (Date.now() > deadline) throw new Error('the market did not trade within 10 minutes');
+    await page.waitForTimeout(2000);
+  }
+}
+
+/** Waits (up to 5 minutes of trading) until a ranking list has stocks on it, so its screen shows rows, not its empty state. */
+async function rankHasStocks(page: Page, baseUrl: string, list: 'limitUp' | 'limitDown'): Promise<void> {
+  await continuousTrading(page, baseUrl);
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const response = await page.request.get(`${baseUrl}/api/market/rank/${list}`);
+    const { data } = (await response.json()) as { data: { rows?: unknown[] } };
+    if ((data.rows?.length ?? 0) > 0) return;
+    if (Date.now() > deadline) throw new Error(`no stock reached the ${list} list within 5 minutes`);
+    await page.waitForTimeout(2000);
+  }
+}
+
 /**
  * Gives the demo account something to show on the trading screens: 100 shares of 604000
  * bought at market, and a limit buy at the limit-down price that stays open. Places them
  * through the API in continuous trading (the fresh market clock opens trading at 09:35).
  */
 async function tradeAsDemo(page: Page, baseUrl: string): Promise<void> {
-  const deadline = Date.now() + 600_000;
-  while ((await marketStatus(page, baseUrl)).phase !== 'continuous') {
-    if (Date.now() > deadline) throw new Error('the market did not trade within 10 minutes');
-    await page.waitForTimeout(2000);
-  }
+  await continuousTrading(page, baseUrl);
   const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
   const quote = await page.request.get(`${baseUrl}/api/market/quotes?symbols=604000`);
   const limitDown = ((await quote.json()) as { data: { limitDown: string }[] }).data[0]?.limitDown;
@@ -120,6 +138,8 @@ const SCREENS: {
   path: string | ((page: Page) => Promise<string>);
   account?: boolean;
   bank?: boolean;
+  /** A ranking list shot once it has stocks on it. */
+  rank?: 'limitUp' | 'limitDown';
 }[] = [
   { name: 'home', path: '/home' },
   { name: 'market', path: '/market' },
@@ -127,8 +147,8 @@ const SCREENS: {
   // 604000 is in the simulator's universe (fixed seed).
   { name: 'stock-intraday', path: '/stockInfo/604000' },
   { name: 'stock-kline', path: '/stockInfo/604000?chart=kline' },
-  { name: 'day-up-stop', path: '/dayUpStop' },
-  { name: 'day-stop', path: '/dayStop' },
+  { name: 'day-up-stop', path: '/dayUpStop', rank: 'limitUp' },
+  { name: 'day-stop', path: '/dayStop', rank: 'limitDown' },
   { name: 'ten-deal', path: '/tenDeal' },
   { name: 'dragon-tiger', path: '/dragonTigerList' },
   { name: 'search', path: '/search/search' },
@@ -227,6 +247,7 @@ try {
         await bankAsDemo(page, product.baseUrl);
         banked = true;
       }
+      if (screen.rank) await rankHasStocks(page, product.baseUrl, screen.rank);
       const path = typeof screen.path === 'string' ? screen.path : await screen.path(page);
       await page.goto(`${product.baseUrl}${path}`);
       await page.getByTestId('page-title').waitFor();
