@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PNG } from '@bourse/core/testing/images.ts';
+import { Dec } from '@bourse/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -75,23 +76,12 @@ describe('a shopper asks for a refund and sees it land', () => {
     const pick = products.find((p) => Number(p.price) >= 20 && Number(p.price) <= 600)!;
     await shopper.openProduct(pick.id);
     await shopper.chooseSpec(0);
-    await shopper.page.getByTestId('buy-now').click();
-    await shopper.waitForPath('/checkout');
-    await shopper.page.getByTestId('checkout-totals').waitFor();
-    await shopper.placeStoreOrder();
-    await shopper.pay(PIN);
-    const [order] = await shopper.orders();
-    expect(order?.status).toBe('waitingDeliver');
-    const balanceOf = async () => {
-      const wallet = await fetch(`${product.baseUrl}/api/store/wallet`, {
-        headers: { token: await shopper.session() },
-      });
-      return ((await wallet.json()) as { data: { balance: string } }).data.balance;
-    };
-    const paid = await balanceOf();
+    const order = await shopper.buyNow(PIN);
+    expect(order.status).toBe('waitingDeliver');
+    const paid = (await shopper.wallet()).balance;
 
     const { refusal, refundId } = await shopper.applyForRefund(
-      order!.id,
+      order.id,
       { amount: '10.00', reason: 'changedMind', explanation: 'Ordered the wrong colour.' },
       { name: 'proof.png', mimeType: 'image/png', buffer: PNG },
     );
@@ -101,7 +91,7 @@ describe('a shopper asks for a refund and sees it land', () => {
     await shopper.shoot(SHOTS, 'store-refund-detail');
 
     // A second request on the same order: the spec's words.
-    await shopper.open(`/store/refund/apply?orderId=${order!.id}`);
+    await shopper.open(`/store/refund/apply?orderId=${order.id}`);
     expect(await shopper.page.getByTestId('refund-already').textContent()).toContain(
       'You have already submitted a refund request',
     );
@@ -109,17 +99,11 @@ describe('a shopper asks for a refund and sees it land', () => {
 
     // No answer in its window: approved, then executed, landing on the open page without a reload.
     await shopper.open(`/store/refunds/${refundId}`);
-    await until(
-      'the refund to land',
-      () => shopper.refundState(),
-      (s) => s === 'Refunded',
-      60_000,
-      500,
-    );
+    await shopper.waitForRefundState('Refunded');
     const steps = await shopper.page.getByTestId('refund-timeline').locator('strong').allTextContents();
     expect(steps).toEqual(['Refunded to balance', 'Approved', 'Requested']);
     await shopper.shoot(SHOTS, 'store-refund-refunded');
-    expect(Number(await balanceOf())).toBeCloseTo(Number(paid) + 10, 2);
+    expect((await shopper.wallet()).balance).toBe(new Dec(paid).plus(10).toFixed(2));
 
     await shopper.open('/store/refunds');
     await shopper.page.getByTestId('refund-tab-passed').click();
@@ -146,30 +130,17 @@ describe('a shopper asks for a refund and sees it land', () => {
       email: 'han@example.com',
       mobile: '13900139006',
     };
-    await admin.register(staff);
-    await admin.page.waitForURL((url) => url.pathname !== '/register');
-    // No one can make themselves an admin: the role is given in the database.
-    await own.database.database.db.execute(
-      `update users set role = 'admin' where account = '${staff.account}'`,
-    );
-    await admin.logOut();
-    await admin.logIn(staff.account, staff.password);
-    await admin.page.waitForURL((url) => url.pathname !== '/login');
+    await admin.registerAsStaff(staff, own.database.database.db);
 
     const response = await fetch(`${product.baseUrl}/api/store/search?q=smartphone`);
     const { products } = ((await response.json()) as { data: { products: { id: number; price: string }[] } })
       .data;
     await shopper.openProduct(products.find((p) => Number(p.price) >= 20 && Number(p.price) <= 600)!.id);
     await shopper.chooseSpec(0);
-    await shopper.page.getByTestId('buy-now').click();
-    await shopper.waitForPath('/checkout');
-    await shopper.page.getByTestId('checkout-totals').waitFor();
-    await shopper.placeStoreOrder();
-    await shopper.pay(PIN);
-    const [order] = await shopper.orders();
+    const order = await shopper.buyNow(PIN);
 
     // The form with a wrong amount showing its message, for the photograph.
-    await shopper.open(`/store/refund/apply?orderId=${order!.id}`);
+    await shopper.open(`/store/refund/apply?orderId=${order.id}`);
     await shopper.page.getByTestId('refund-type-returnAndRefund').click();
     await shopper.page.getByTestId('refund-product-status-received').click();
     await shopper.page.getByTestId('refund-reason-damaged').click();
@@ -179,16 +150,10 @@ describe('a shopper asks for a refund and sees it land', () => {
       'The refund amount cannot be negative.',
     );
     await shopper.shoot(SHOTS, 'store-refund-apply');
-    await shopper.page.getByTestId('refund-amount-all').click();
-    await shopper.page.getByTestId('refund-explanation').fill('The screen arrived cracked.');
-    await shopper.page.getByTestId('refund-proof').setInputFiles({
-      name: 'crack.png',
-      mimeType: 'image/png',
-      buffer: PNG,
-    });
-    await shopper.page.getByTestId('refund-submit').click();
-    await shopper.page.waitForURL((url) => /^\/store\/refunds\/[0-9a-f-]{36}$/.test(url.pathname));
-    await shopper.page.getByTestId('refund-state').waitFor();
+    await shopper.sendRefundForm(
+      { explanation: 'The screen arrived cracked.' },
+      { name: 'crack.png', mimeType: 'image/png', buffer: PNG },
+    );
 
     await admin.open('/admin');
     const item = admin.page.getByTestId('admin-refund').first();
@@ -199,25 +164,10 @@ describe('a shopper asks for a refund and sees it land', () => {
     await admin.page.getByTestId('admin-refunds-empty').waitFor();
 
     // Approved for a return: the shopper's page offers the return form, live.
-    await until(
-      'the approval to land',
-      () => shopper.refundState(),
-      (s) => s === 'Approved',
-      30_000,
-      500,
-    );
+    await shopper.waitForRefundState('Approved', 30_000);
     await shopper.page.getByTestId('return-carrier').waitFor();
     await shopper.shoot(SHOTS, 'store-refund-return');
-    await shopper.page.getByTestId('return-carrier').fill('EMS');
-    await shopper.page.getByTestId('return-tracking').fill('RR1234567890CN');
-    await shopper.page.getByTestId('return-submit').click();
-    await until(
-      'the return to go',
-      () => shopper.refundState(),
-      (s) => s === 'Goods on their way back',
-      30_000,
-      500,
-    );
+    await shopper.sendReturn('EMS', 'RR1234567890CN');
 
     // Back office confirms it arrived: the refund executes and lands.
     await admin.open('/admin');
@@ -225,13 +175,7 @@ describe('a shopper asks for a refund and sees it land', () => {
     await parcel.waitFor();
     await parcel.getByTestId('admin-return-confirm').click();
     await admin.page.getByTestId('admin-returns-empty').waitFor();
-    await until(
-      'the refund to land',
-      () => shopper.refundState(),
-      (s) => s === 'Refunded',
-      30_000,
-      500,
-    );
+    await shopper.waitForRefundState('Refunded', 30_000);
     expect((await shopper.orders())[0]?.status).toBe('refunded');
   }, 300_000);
 });

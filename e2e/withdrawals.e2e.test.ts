@@ -73,26 +73,10 @@ describe('a shopper withdraws and sees the bank answer', () => {
     await shopper.waitForRealName('Verified');
     expect(await shopper.setPayPassword(PIN)).toBe('Payment password saved.');
     await shopper.bindCard(CARD);
-    const wallet = async () => {
-      const response = await fetch(`${product.baseUrl}/api/store/wallet`, {
-        headers: { token: await shopper.session() },
-      });
-      return ((await response.json()) as { data: { balance: string; frozen: string } }).data;
-    };
-    const before = await wallet();
+    const before = await shopper.wallet();
 
-    await shopper.open('/store/withdraw');
-    await shopper.page.getByTestId('withdraw-amount').fill('100');
-    await shopper.page.getByTestId('withdraw-submit').click();
-    await shopper.enterPayPassword(PIN);
-    const state = shopper.page.getByTestId('withdrawal-state').first();
-    await until(
-      'the withdrawal to be listed',
-      () => state.textContent(),
-      (s) => s === 'Auditing',
-      60_000,
-    );
-    expect((await wallet()).frozen).toBe('102.00');
+    await shopper.withdraw('100', PIN);
+    expect((await shopper.wallet()).frozen).toBe('102.00');
 
     const staff = {
       account: `staff_${randomBytes(3).toString('hex')}`,
@@ -102,41 +86,18 @@ describe('a shopper withdraws and sees the bank answer', () => {
       email: 'han@example.com',
       mobile: '13900139008',
     };
-    await admin.register(staff);
-    await admin.page.waitForURL((url) => url.pathname !== '/register');
-    // No one can make themselves an admin: the role is given in the database.
-    await own.database.database.db.execute(
-      `update users set role = 'admin' where account = '${staff.account}'`,
-    );
-    await admin.logOut();
-    await admin.logIn(staff.account, staff.password);
-    await admin.page.waitForURL((url) => url.pathname !== '/login');
-    await admin.open('/admin');
-    const item = admin.page.locator(`[data-testid="admin-withdrawal"][data-account="${account}"]`);
-    await item.getByTestId('admin-withdrawal-pass').click();
-    await item.waitFor({ state: 'detached' });
+    await admin.registerAsStaff(staff, own.database.database.db);
+    await admin.pass(await admin.deskItem('withdrawal', account));
 
     // Live, without a reload: back office's pass, then the bank's decline.
-    await until(
-      'the record to show paying',
-      () => state.textContent(),
-      (s) => s === 'Paying',
-      60_000,
-      250,
-    );
-    expect((await wallet()).frozen).toBe('102.00');
+    await shopper.waitForWithdrawalState('Paying');
+    expect((await shopper.wallet()).frozen).toBe('102.00');
     await shopper.shoot(SHOTS, 'withdraw-paying');
-    await until(
-      'the bank to answer',
-      () => state.textContent(),
-      (s) => s === 'Refused',
-      120_000,
-      500,
-    );
+    await shopper.waitForWithdrawalState('Refused', 120_000);
     expect(await shopper.page.getByTestId('withdrawal-record').first().textContent()).toContain(
       'The bank declined the payment.',
     );
-    expect(await wallet()).toEqual(before);
+    expect(await shopper.wallet()).toEqual(before);
     // The released money is available again on the open page.
     const available = Number(before.balance).toLocaleString('en-US', { minimumFractionDigits: 2 });
     await until(

@@ -1,6 +1,14 @@
-import type { Page } from 'playwright-core';
-import { recordToasts, until } from './app.ts';
+import type { Db } from '@bourse/core/platform/database.ts';
+import { sql } from 'drizzle-orm';
+import type { Locator, Page } from 'playwright-core';
+import { type App, recordToasts, until } from './app.ts';
 import { TradingScreens } from './trading.ts';
+
+/** Who registers, as the sign-up form asks. */
+export type Person = Parameters<App['register']>[0];
+
+/** The desk's queues whose entries name the account they are for. */
+type DeskQueue = 'review' | 'merchant' | 'topup' | 'withdrawal';
 
 export interface NewIssue {
   code: string;
@@ -191,22 +199,81 @@ export class BackOfficeScreens extends TradingScreens {
     return (await forbidden.count()) > 0 ? ((await forbidden.textContent()) ?? '') : 'desk';
   }
 
-  /** Passes the pending real-name request of `account` from the desk. */
-  async passRealName(account: string): Promise<string> {
-    const request = this.page.locator(`[data-testid="admin-review"][data-account="${account}"]`);
+  /**
+   * Registers `person` as staff: no one can make themselves an admin, so the database gives the
+   * role; then signs in again, as staff given the role would.
+   */
+  async registerAsStaff(person: Person, db: Db): Promise<void> {
+    await this.register(person);
+    await this.page.waitForURL((url) => url.pathname !== '/register');
+    await db.execute(sql`update users set role = 'admin' where account = ${person.account}`);
+    await this.logOut();
+    await this.logIn(person.account, person.password);
+    await this.page.waitForURL((url) => url.pathname !== '/login');
+  }
+
+  /** `account`'s entry in one of the desk's queues, the desk reopened until it is listed. */
+  async deskItem(queue: DeskQueue, account: string): Promise<Locator> {
+    const item = this.page.locator(`[data-testid="admin-${queue}"][data-account="${account}"]`);
     await until(
-      `the review of ${account}`,
+      `${account}'s ${queue} on the desk`,
       async () => {
         await this.openBackOffice();
-        await this.page
-          .locator('[data-testid="admin-review"], [data-testid="admin-reviews-empty"]')
-          .first()
-          .waitFor();
-        return request.count();
+        await this.page.getByTestId(`admin-${queue}s-empty`).or(item).first().waitFor();
+        return item.count();
       },
       (n) => n > 0,
     );
-    return this.toastAfter(() => request.getByTestId('admin-review-pass').click());
+    return item;
+  }
+
+  /** Scrolls the entry's decision into view once its picture has loaded (a lazy image loading later would push it down). */
+  async bringIntoView(item: Locator): Promise<void> {
+    const picture = item.locator('img');
+    await picture.scrollIntoViewIfNeeded();
+    await until(
+      'the entry’s picture',
+      () =>
+        picture.evaluate(
+          (img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0,
+        ),
+      Boolean,
+      30_000,
+      250,
+    );
+    await item.locator('[data-testid$="-pass"]').scrollIntoViewIfNeeded();
+  }
+
+  /** A style of the element as the browser computes it (`borderTopStyle`…). */
+  styleOf(element: Locator, property: string): Promise<string> {
+    // Page code, and the e2e project has no DOM types.
+    return element.evaluate(
+      (el, name) =>
+        (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(
+          el,
+        )[name] ?? '',
+      property,
+    );
+  }
+
+  /** Passes (or approves) a desk entry; answers the desk's toast once it is off the queue. */
+  async pass(item: Locator): Promise<string> {
+    const toast = await this.toastAfter(() => item.locator('[data-testid$="-pass"]').click());
+    await item.waitFor({ state: 'detached' });
+    return toast;
+  }
+
+  /** Passes the pending real-name request of `account` from the desk. */
+  async passRealName(account: string): Promise<string> {
+    return this.pass(await this.deskItem('review', account));
+  }
+
+  /** Fills in the top-up's audit on the desk, the amount that actually arrived and a note; pass() sends it. */
+  async auditTopUp(account: string, audit: { arrival: string; note: string }): Promise<Locator> {
+    const item = await this.deskItem('topup', account);
+    await item.getByTestId('admin-topup-arrival').fill(audit.arrival);
+    await item.getByTestId('admin-topup-note').fill(audit.note);
+    return item;
   }
 
   async createIssue(issue: NewIssue): Promise<string> {

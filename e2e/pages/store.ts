@@ -2,6 +2,13 @@ import type { Page } from 'playwright-core';
 import { recordToasts, until } from './app.ts';
 import { BackOfficeScreens } from './backoffice.ts';
 
+/** An image a form uploads. */
+export interface Picture {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
 /** The shopper's view of the storefront (and the payment password it needs): one method per thing a shopper does or sees. */
 export class StoreScreens extends BackOfficeScreens {
   static override async on(page: Page, baseUrl: string): Promise<StoreScreens> {
@@ -35,6 +42,12 @@ export class StoreScreens extends BackOfficeScreens {
     await this.page.getByTestId('store-search-input').fill(query);
     await this.page.getByTestId('store-search-product').first().waitFor();
     return this.page.getByTestId('store-search-product').allTextContents();
+  }
+
+  /** Opens the product of that name from the search results, as a shopper taps it. */
+  async openFound(name: string): Promise<void> {
+    await this.page.getByTestId('store-search-product').filter({ hasText: name }).click();
+    await this.page.getByTestId('product-head').waitFor();
   }
 
   async openProduct(id: number): Promise<void> {
@@ -153,7 +166,7 @@ export class StoreScreens extends BackOfficeScreens {
   }
 
   /** Writes a review of the order's first item with five-star product score and a picture. */
-  async review(orderId: string, text: string, picture: { name: string; mimeType: string; buffer: Buffer }) {
+  async review(orderId: string, text: string, picture: Picture) {
     await this.openOrder(orderId);
     await this.page.getByTestId('write-review').first().click();
     await this.waitForPath('/store/review');
@@ -173,6 +186,13 @@ export class StoreScreens extends BackOfficeScreens {
     await this.waitForPath(`/orders/${orderId}`);
   }
 
+  /** From the order's page, the way a shopper opens the refund form. */
+  async openRefundForm(orderId: string): Promise<void> {
+    await this.openOrder(orderId);
+    await this.page.getByTestId('order-refund').first().click();
+    await this.waitForPath('/store/refund/apply');
+  }
+
   /**
    * From the order, applies for a refund: first with nothing filled (answers the first message
    * shown), then the whole form; answers once the refund's own page opens.
@@ -180,25 +200,132 @@ export class StoreScreens extends BackOfficeScreens {
   async applyForRefund(
     orderId: string,
     form: { amount: string; reason: string; explanation: string },
-    proof: { name: string; mimeType: string; buffer: Buffer },
+    proof: Picture,
   ): Promise<{ refusal: string; refundId: string }> {
-    await this.openOrder(orderId);
-    await this.page.getByTestId('order-refund').first().click();
-    await this.waitForPath('/store/refund/apply');
+    await this.openRefundForm(orderId);
     await this.page.getByTestId('refund-submit').click();
     const refusal = (await this.page.getByRole('alert').first().textContent()) ?? '';
-    await this.page.getByTestId('refund-amount').fill(form.amount);
     await this.page.getByTestId(`refund-reason-${form.reason}`).click();
+    return { refusal, refundId: await this.sendRefundForm(form, proof) };
+  }
+
+  /** From the order, asks to send the goods back (received) for the whole amount paid; answers the refund's id. */
+  async applyForReturn(
+    orderId: string,
+    form: { reason: string; explanation: string },
+    proof: Picture,
+  ): Promise<string> {
+    await this.openRefundForm(orderId);
+    await this.page.getByTestId('refund-type-returnAndRefund').click();
+    await this.page.getByTestId('refund-product-status-received').click();
+    await this.page.getByTestId(`refund-reason-${form.reason}`).click();
+    return this.sendRefundForm({ explanation: form.explanation }, proof);
+  }
+
+  /**
+   * On the open refund form: the amount (the full amount paid when none is given), the
+   * explanation and the proof, then submit; answers the refund's id once its page opens.
+   */
+  async sendRefundForm(form: { amount?: string; explanation: string }, proof: Picture): Promise<string> {
+    if (form.amount === undefined) await this.page.getByTestId('refund-amount-all').click();
+    else await this.page.getByTestId('refund-amount').fill(form.amount);
     await this.page.getByTestId('refund-explanation').fill(form.explanation);
     await this.page.getByTestId('refund-proof').setInputFiles(proof);
     await this.page.getByTestId('refund-submit').click();
     await this.page.waitForURL((url) => /^\/store\/refunds\/[0-9a-f-]{36}$/.test(url.pathname));
     await this.page.getByTestId('refund-state').waitFor();
-    return { refusal, refundId: new URL(this.page.url()).pathname.split('/').pop() ?? '' };
+    return new URL(this.page.url()).pathname.split('/').pop() ?? '';
   }
 
   /** The refund's state as its open page shows it, live. */
   async refundState(): Promise<string> {
     return (await this.page.getByTestId('refund-state').textContent()) ?? '';
+  }
+
+  /** Waits, without a reload, until the open refund page shows `state`. */
+  async waitForRefundState(state: string, ms = 60_000): Promise<void> {
+    await until(
+      'the refund',
+      () => this.refundState(),
+      (s) => s === state,
+      ms,
+      500,
+    );
+  }
+
+  /** From the open refund page, approved for a return: the carrier and tracking number, once the page says the goods are on their way. */
+  async sendReturn(carrier: string, trackingNo: string): Promise<void> {
+    await this.page.getByTestId('return-carrier').fill(carrier);
+    await this.page.getByTestId('return-tracking').fill(trackingNo);
+    await this.page.getByTestId('return-submit').click();
+    await this.waitForRefundState('Goods on their way back', 30_000);
+  }
+
+  /** Buys the chosen spec of the open product page now and pays; answers the new order as the list shows it. */
+  async buyNow(pin: string): Promise<{ id: string; status: string }> {
+    await this.page.getByTestId('buy-now').click();
+    await this.waitForPath('/checkout');
+    await this.page.getByTestId('checkout-totals').waitFor();
+    await this.placeStoreOrder();
+    await this.pay(pin);
+    const [order] = await this.orders();
+    return order!;
+  }
+
+  /** The order's number, as its page shows it (shops list orders by it). */
+  async orderNumber(orderId: string): Promise<string> {
+    await this.openOrder(orderId);
+    const head = (await this.page.getByTestId('order-head').textContent()) ?? '';
+    return /Order number (\S+)/.exec(head)?.[1] ?? '';
+  }
+
+  /** The storefront balance as the server has it, for exact sums. */
+  async wallet(): Promise<{ balance: string; frozen: string }> {
+    const response = await this.page.request.get(`${this.baseUrl}/api/store/wallet`, {
+      headers: { token: await this.session() },
+    });
+    const { balance, frozen } = ((await response.json()) as { data: { balance: string; frozen: string } })
+      .data;
+    return { balance, frozen };
+  }
+
+  /**
+   * Tops the balance up by blockchain: the network (its deposit address shown), the amount, the
+   * transaction hash and the evidence; answers once the record waits for back office.
+   */
+  async topUpByBlockchain(
+    form: { network: string; amount: string; txHash: string },
+    evidence: Picture,
+  ): Promise<{ toast: string; address: string }> {
+    await this.open('/store/recharge');
+    await this.page.getByTestId(`recharge-network-${form.network}`).click();
+    const address = (await this.page.getByTestId('deposit-address').textContent()) ?? '';
+    await this.page.getByTestId('recharge-amount').fill(form.amount);
+    await this.page.getByTestId('recharge-hash').fill(form.txHash);
+    await this.page.getByTestId('recharge-evidence').setInputFiles(evidence);
+    const toast = await this.toastAfter(() => this.page.getByTestId('recharge-submit').click());
+    await this.page.locator('[data-testid="topup-record"][data-state="auditing"]').first().waitFor();
+    return { toast, address };
+  }
+
+  /** Withdraws `amount` to the default card with the payment password; answers once the record is listed. */
+  async withdraw(amount: string, pin: string): Promise<void> {
+    await this.open('/store/withdraw');
+    await this.page.getByTestId('withdraw-amount').fill(amount);
+    await this.page.getByTestId('withdraw-submit').click();
+    await this.enterPayPassword(pin);
+    await this.waitForWithdrawalState('Auditing');
+  }
+
+  /** Waits, without a reload, until the newest withdrawal on the open page shows `state`. */
+  async waitForWithdrawalState(state: string, ms = 60_000): Promise<void> {
+    const shown = this.page.getByTestId('withdrawal-state').first();
+    await until(
+      'the withdrawal',
+      () => shown.textContent(),
+      (s) => s === state,
+      ms,
+      250,
+    );
   }
 }

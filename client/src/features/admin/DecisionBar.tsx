@@ -29,7 +29,7 @@ export function DecisionBar<R extends string>({
         {labels.pass}
       </Button>
       <select
-        className="admin-review__reason"
+        className="row-select"
         aria-label={labels.reason}
         value={reason}
         onChange={(e) => onReason(e.target.value as R)}

@@ -182,7 +182,7 @@ function RefundRow({ refund, onDone }: { refund: AdminRefundView; onDone: () => 
         </p>
       ) : null}
       {refund.state === 'requested' ? (
-        <div className="admin-review__actions seller-item__actions">
+        <div className="seller-item__actions">
           <Button
             disabled={busy}
             onClick={() => run(async () => (await approveShopRefund(refund.id)) && t('seller.approved'))}
@@ -191,7 +191,7 @@ function RefundRow({ refund, onDone }: { refund: AdminRefundView; onDone: () => 
             {t('seller.approve')}
           </Button>
           <select
-            className="admin-review__reason"
+            className="row-select"
             aria-label={t('seller.refuseReason')}
             value={reason}
             onChange={(e) => setReason(e.target.value as RefundRefusalReason)}
