@@ -42,6 +42,7 @@ export {
   storePromoCodes,
 } from '../store/orderSchema.ts';
 export { storePayouts } from '../store/payouts/schema.ts';
+export { storeProductPictures } from '../store/pictures/schema.ts';
 export { storeRefundEvents, storeRefunds } from '../store/refunds/schema.ts';
 export { storeReviewPictures, storeReviews } from '../store/reviews/schema.ts';
 export {

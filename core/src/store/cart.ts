@@ -8,7 +8,7 @@ import {
 } from '@bourse/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
-import { productImageUrl, specLineColumns } from './catalogue.ts';
+import { mainImageUrl, specLineColumns } from './catalogue.ts';
 import { storeCartLines } from './orderSchema.ts';
 import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 
@@ -36,7 +36,7 @@ export async function readCart(db: Db, userId: string, locale: Locale): Promise<
         shopName: r.shopName[locale],
         name: r.name[locale],
         specLabel: r.label[locale],
-        imageUrl: productImageUrl(r.productId),
+        imageUrl: mainImageUrl(r.productId, r.mainPicture),
         quantity: r.quantity,
         selected: r.selected,
         price: r.price,

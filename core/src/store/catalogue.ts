@@ -11,11 +11,15 @@ import {
 } from '@bourse/shared';
 import { and, asc, count, desc, eq, gte, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
+import { uploadedPictureUrl } from './pictures/pictures.ts';
 import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 import { CATEGORY_TEMPLATES } from './seed/templates.ts';
 
 export const productImageUrl = (id: number, view = 0) =>
   `/api/store/images/product/${id}${view === 0 ? '' : `-${view}`}.svg`;
+/** A product's main picture: the first its seller uploaded, else the generated one. */
+export const mainImageUrl = (id: number, mainPicture: string | null) =>
+  mainPicture === null ? productImageUrl(id) : uploadedPictureUrl(mainPicture);
 export const shopLogoUrl = (id: number) => `/api/store/images/shop/${id}.svg`;
 export const categoryImageUrl = (key: StoreCategory) => `/api/store/images/category/${key}.svg`;
 
@@ -30,8 +34,9 @@ export const productCardColumns = {
   price: storeProducts.price,
   rating: storeProducts.rating,
   sales: storeProducts.sales,
+  mainPicture: storeProducts.mainPicture,
 };
-type ProductCardRow = { [K in keyof typeof productCardColumns]: (typeof productCardColumns)[K]['_']['data'] };
+type ProductCardRow = Pick<typeof storeProducts.$inferSelect, keyof typeof productCardColumns>;
 
 export function toProductCard(row: ProductCardRow, locale: Locale): StoreProductCard {
   return {
@@ -42,7 +47,7 @@ export function toProductCard(row: ProductCardRow, locale: Locale): StoreProduct
     price: row.price,
     rating: row.rating,
     sales: row.sales,
-    imageUrl: productImageUrl(row.id),
+    imageUrl: mainImageUrl(row.id, row.mainPicture),
   };
 }
 
@@ -201,6 +206,7 @@ export const specLineColumns = {
   productId: storeProducts.id,
   name: storeProducts.name,
   delistedAt: storeProducts.delistedAt,
+  mainPicture: storeProducts.mainPicture,
   shopId: storeShops.id,
   shopName: storeShops.name,
 };

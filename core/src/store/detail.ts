@@ -10,10 +10,11 @@ import {
   topProducts,
   toShopCard,
 } from './catalogue.ts';
+import { picturesOf } from './pictures/pictures.ts';
 import { storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 
 const RECOMMENDATIONS = 6;
-/** Every product has a gallery of this many generated pictures. */
+/** A product without uploaded pictures has a gallery of this many generated ones. */
 export const GALLERY_VIEWS = 3;
 
 export async function productDetail(db: Db, id: number, locale: Locale): Promise<StoreProductDetail> {
@@ -27,7 +28,7 @@ export async function productDetail(db: Db, id: number, locale: Locale): Promise
     .from(storeProducts)
     .where(eq(storeProducts.id, id));
   if (!product) throw new DomainError('store.unknownProduct');
-  const [specs, [shop], similar, fromShop] = await Promise.all([
+  const [specs, [shop], similar, fromShop, pictures] = await Promise.all([
     db
       .select()
       .from(storeProductSpecs)
@@ -36,6 +37,7 @@ export async function productDetail(db: Db, id: number, locale: Locale): Promise
     db.select(shopCardColumns).from(storeShops).where(eq(storeShops.id, product.shopId)),
     topProducts(db, locale, { limit: RECOMMENDATIONS, category: product.category, except: id }),
     topProducts(db, locale, { limit: RECOMMENDATIONS, shopId: product.shopId, except: id }),
+    picturesOf(db, [id]),
   ]);
   if (!shop) throw new DomainError('store.unknownShop');
   return {
@@ -43,7 +45,10 @@ export async function productDetail(db: Db, id: number, locale: Locale): Promise
     description: product.description[locale],
     createdAt: product.createdAt.toISOString(),
     onSale: product.delistedAt === null,
-    images: Array.from({ length: GALLERY_VIEWS }, (_, view) => productImageUrl(id, view)),
+    images:
+      pictures.length > 0
+        ? pictures.map((p) => p.url)
+        : Array.from({ length: GALLERY_VIEWS }, (_, view) => productImageUrl(id, view)),
     specs: specs.map((s) => ({
       id: s.id,
       kind: s.kind,

@@ -2,6 +2,7 @@ import { Dec, type FundRecord, type FundRecordKind } from '@bourse/shared';
 import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
 import type { Db } from '../platform/database.ts';
+import { storePayouts } from './payouts/schema.ts';
 
 type JournalKind = (typeof journalEntries.$inferSelect)['kind'];
 
@@ -28,7 +29,8 @@ const journalKindsOf = (kind: FundRecordKind) =>
 /**
  * The fund record: the ledger's entries that moved the user's storefront accounts (available
  * `storeBalance`, `frozen` `storeFrozen`), newest first, each with what it did to either, paged
- * by entry sequence. Read from the postings, so it cannot disagree with the balance.
+ * by entry sequence. Read from the postings, so it cannot disagree with the balance; a payout
+ * also says what it kept back from its payout row.
  */
 export async function fundRecords(
   db: Db,
@@ -52,10 +54,13 @@ export async function fundRecords(
       cashAfter: journalEntries.cashAfter,
       available: sql<string>`coalesce(sum(${postings.amount}) filter (where ${ledgerAccounts.kind} = 'storeBalance'), 0)`,
       frozen: sql<string>`coalesce(sum(${postings.amount}) filter (where ${ledgerAccounts.kind} = 'storeFrozen'), 0)`,
+      // An entry pays at most one payout, so the aggregate only lifts its one value through the group.
+      recovered: sql<string | null>`max(${storePayouts.recovered})`,
     })
     .from(postings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .leftJoin(storePayouts, eq(storePayouts.entryId, journalEntries.id))
     .where(and(...where))
     .groupBy(journalEntries.id)
     .orderBy(desc(journalEntries.seq))
@@ -68,6 +73,8 @@ export async function fundRecords(
       amount: new Dec(row.available).toFixed(2),
       frozen: new Dec(row.frozen).toFixed(2),
       balance: new Dec(row.cashAfter ?? 0).toFixed(2),
+      recovered:
+        row.recovered === null || new Dec(row.recovered).isZero() ? null : new Dec(row.recovered).toFixed(2),
       createdAt: row.createdAt.toISOString(),
     }),
   );

@@ -13,9 +13,9 @@ import {
   type StoreOrderStates,
   type StoreOrderTab,
 } from '@bourse/shared';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../platform/database.ts';
-import { productImageUrl } from './catalogue.ts';
+import { mainImageUrl } from './catalogue.ts';
 import { storeOrderEvents, storeOrderLines, storeOrders } from './orderSchema.ts';
 import { armPayout } from './payouts/arm.ts';
 import { unrefundedOf } from './refunds/unrefunded.ts';
@@ -251,6 +251,7 @@ export const lineView = (
     unitPrice: string;
     quantity: number;
     subtotal: string;
+    mainPicture: string | null;
   },
   locale: Locale,
 ) => ({
@@ -258,7 +259,7 @@ export const lineView = (
   productId: l.productId,
   name: l.name[locale],
   specLabel: l.specLabel[locale],
-  imageUrl: productImageUrl(l.productId),
+  imageUrl: mainImageUrl(l.productId, l.mainPicture),
   unitPrice: l.unitPrice,
   quantity: l.quantity,
   subtotal: l.subtotal,
@@ -269,8 +270,9 @@ async function views(db: Db, rows: OrderRow[], locale: Locale): Promise<StoreOrd
   const ids = rows.map((r) => r.id);
   const [lines, shops] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(storeOrderLines), mainPicture: storeProducts.mainPicture })
       .from(storeOrderLines)
+      .innerJoin(storeProducts, eq(storeProducts.id, storeOrderLines.productId))
       .where(inArray(storeOrderLines.orderId, ids))
       .orderBy(storeOrderLines.id),
     db

@@ -84,6 +84,11 @@ export const storeProducts = pgTable(
     sales: integer('sales').notNull().default(0),
     /** Hue (0–359) of the generated pictures. */
     imageHue: smallint('image_hue').notNull(),
+    /**
+     * The file name (`<hash>.<ext>`) of its first uploaded picture, kept with the pictures by
+     * whoever writes them; null without uploads, when the generated pictures show.
+     */
+    mainPicture: text('main_picture'),
     /** When its seller took it off sale; null while on sale. Lists, search and checkout skip it; orders keep it. */
     delistedAt: timestamp('delisted_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -13,3 +13,7 @@ export const PNG_WITH_AUTHOR = Buffer.concat([
   Buffer.alloc(4),
   PNG.subarray(IHDR_END),
 ]);
+
+/** A JPEG with an EXIF segment (APP1) a server must drop, and the same JPEG without it. */
+export const JPEG_EXIF = Buffer.from('ffd8ffe1000b457869660000475053ffdb0004ab12ffda0004cd3344ffd9', 'hex');
+export const JPEG_CLEAN = Buffer.from('ffd8ffdb0004ab12ffda0004cd3344ffd9', 'hex');

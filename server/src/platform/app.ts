@@ -26,6 +26,8 @@ import {
   productImageHandler,
   SHOP_LOGO_PATH,
   shopLogoHandler,
+  UPLOADED_PICTURE_PATH,
+  uploadedPictureHandler,
 } from '../store/images.handler.ts';
 import { MERCHANT_LICENCE_PATH, merchantLicenceHandler } from '../store/merchants/merchant.handlers.ts';
 import { REFUND_PROOF_PATH, refundProofHandler } from '../store/refunds/proof.handler.ts';
@@ -71,6 +73,7 @@ function apiRouter(app: AppContext): Router {
   router.get(PRODUCT_IMAGE_PATH, productImageHandler(app));
   router.get(SHOP_LOGO_PATH, shopLogoHandler(app));
   router.get(CATEGORY_IMAGE_PATH, categoryImageHandler);
+  router.get(UPLOADED_PICTURE_PATH, uploadedPictureHandler(app));
   router.get(REVIEW_PICTURE_PATH, reviewPictureHandler(app));
   router.get(SUPPORT_PICTURE_PATH, supportPictureHandler(app));
   router.get(TOP_UP_EVIDENCE_PATH, adminOnly(app), topUpEvidenceHandler(app));

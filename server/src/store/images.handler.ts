@@ -1,5 +1,6 @@
 import { GALLERY_VIEWS } from '@bourse/core/store/detail.ts';
 import { productSvg, shopLogoSvg } from '@bourse/core/store/images.ts';
+import { pictureByFile } from '@bourse/core/store/pictures/pictures.ts';
 import { storeProducts, storeShops } from '@bourse/core/store/schema.ts';
 import { DomainError, STORE_CATEGORIES, type StoreCategory } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import type { AppContext } from '../platform/appContext.ts';
 export const PRODUCT_IMAGE_PATH = '/store/images/product/:file';
 export const SHOP_LOGO_PATH = '/store/images/shop/:file';
 export const CATEGORY_IMAGE_PATH = '/store/images/category/:file';
+export const UPLOADED_PICTURE_PATH = '/store/images/picture/:file';
 
 // A picture never changes for its id, so browsers and proxies may keep it for a year.
 const IMAGE_HEADERS = {
@@ -17,6 +19,17 @@ const IMAGE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
 };
+
+/** Sends a public picture someone uploaded, as itself; it never changes for its URL. */
+export function sendPublicPicture(res: Response, picture: { mimeType: string; content: Buffer }): void {
+  res
+    .set({
+      'Content-Type': picture.mimeType,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    })
+    .send(picture.content);
+}
 
 function parseFile(file: unknown): { id: number; view: number } {
   const match = /^([1-9]\d{0,9})(?:-([0-9]))?\.svg$/.exec(typeof file === 'string' ? file : '');
@@ -36,6 +49,18 @@ export function productImageHandler(app: AppContext) {
       .where(eq(storeProducts.id, id));
     if (!product) throw new DomainError('common.notFound');
     res.set(IMAGE_HEADERS).send(productSvg({ id, ...product }, view));
+  };
+}
+
+/**
+ * GET /api/store/images/picture/:hash.:ext: a product picture its seller uploaded, named by the
+ * hash of its content, for <img src> without a token (products are public).
+ */
+export function uploadedPictureHandler(app: AppContext) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const picture = await pictureByFile(app.db, typeof req.params.file === 'string' ? req.params.file : '');
+    if (!picture) throw new DomainError('common.notFound');
+    sendPublicPicture(res, picture);
   };
 }
 

@@ -157,6 +157,7 @@ export const storeRoutes = [
   route(sellerRoutes.product, seller.sellerProductHandler),
   route(sellerRoutes.createProduct, seller.createProductHandler),
   route(sellerRoutes.editProduct, seller.editProductHandler),
+  route(sellerRoutes.setPictures, seller.setPicturesHandler),
   route(sellerRoutes.delistProduct, seller.delistProductHandler),
   route(sellerRoutes.relistProduct, seller.relistProductHandler),
   route(sellerRoutes.orders, seller.sellerOrdersHandler),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
-import { shoppingRoutes } from '@bourse/shared';
+import { PNG } from '@bourse/core/testing/images.ts';
+import { merchantRoutes, shoppingRoutes } from '@bourse/shared';
 import { expectOk } from './expectations.ts';
 import type { TestServer } from './testServer.ts';
 
@@ -44,4 +45,22 @@ export async function paidStoreOrder(
     shoppingRoutes.pay.response,
   );
   return { token, userId: user.id, orderId };
+}
+
+/** A new user whose merchant application back office (`adminToken`) approved: a seller with a shop. */
+export async function storeSeller(t: Pick<TestServer, 'api'>, adminToken: string, shopName: string) {
+  const { token } = await t.api.signUp();
+  const body = new FormData();
+  for (const [k, v] of Object.entries({ shopName, category: 'toys', contact: 'shop@example.com' }))
+    body.append(k, v);
+  body.append('licence', new Blob([PNG], { type: 'image/png' }), 'licence.png');
+  const applied = expectOk(
+    await t.api.request('POST', '/api/store/merchant/applications', { token, body }),
+    merchantRoutes.apply.response,
+  );
+  const approved = expectOk(
+    await t.api.post('/api/admin/merchants/approve', { id: applied.id }, { token: adminToken }),
+    merchantRoutes.adminApprove.response,
+  );
+  return { token, shopId: approved.shopId ?? 0 };
 }

@@ -25,6 +25,12 @@ export const fundRecordSchema = z.object({
   frozen: z.string(),
   /** The available balance after the movement. */
   balance: z.string(),
+  /**
+   * A payout's part kept back against refunds the platform advanced for the shop (ADR 0037), USD:
+   * why the payout is smaller than the sale. Null for any other movement, and for a payout that
+   * kept nothing back.
+   */
+  recovered: z.string().nullable(),
   createdAt: z.string(),
 });
 export type FundRecord = z.infer<typeof fundRecordSchema>;

@@ -6,7 +6,7 @@ import { Dec, isDecimalString } from '../money.ts';
 import { SPEC_KINDS, STORE_CATEGORIES } from './categories.ts';
 import { storeShopCardSchema } from './contracts.ts';
 import { adminRefundSchema, refundIdBody, refuseRefundBody } from './refunds.ts';
-import { MAX_REPLY_LENGTH, reviewSchema } from './reviews.ts';
+import { MAX_REPLY_LENGTH, REVIEW_PICTURE_MAX_BYTES, REVIEW_PICTURE_TYPES, reviewSchema } from './reviews.ts';
 import { storeOrderSchema } from './shopping.ts';
 
 /**
@@ -20,6 +20,10 @@ export const MAX_PRODUCT_DESCRIPTION = 2000;
 export const MAX_SPECS = 10;
 export const MAX_SPEC_STOCK = 1_000_000;
 export const MAX_SPEC_PRICE = '1000000.00';
+export const MAX_PRODUCT_PICTURES = 6;
+/** Product pictures take what review pictures take: PNG, JPEG or WebP, 5 MB each. */
+export const PRODUCT_PICTURE_MAX_BYTES = REVIEW_PICTURE_MAX_BYTES;
+export const PRODUCT_PICTURE_TYPES = REVIEW_PICTURE_TYPES;
 
 /** A text in any of the seven languages, at least one given: the others show the first given. */
 const localisedInput = (max: number, required: 'seller.nameRequired' | 'seller.descriptionRequired') =>
@@ -89,6 +93,31 @@ const productId = z
   .int()
   .positive({ message: 'seller.productNotFound' });
 
+/** One place in the new order of a product's pictures: a kept picture's id, or `+n`, the n-th file sent. */
+export type PictureSlot = { kind: 'kept'; id: string } | { kind: 'new'; file: number };
+
+/**
+ * The text fields beside a product's pictures: the product, and its pictures' new order as
+ * comma-separated slots (empty for none). A kept picture left out is removed.
+ */
+export const productPicturesBody = z.object({
+  id: z.coerce.number({ message: 'seller.productNotFound' }).pipe(productId),
+  order: z
+    .string({ message: 'seller.badPictureOrder' })
+    .max(400, { message: 'seller.badPictureOrder' })
+    .transform((text, ctx): PictureSlot[] => {
+      const slots = text === '' ? [] : text.split(',');
+      return slots.map((slot) => {
+        if (/^\+[0-9]$/.test(slot)) return { kind: 'new', file: Number(slot.slice(1)) };
+        if (z.uuid().safeParse(slot).success) return { kind: 'kept', id: slot };
+        ctx.addIssue({ code: 'custom', message: 'seller.badPictureOrder' });
+        return z.NEVER;
+      });
+    })
+    .refine((slots) => slots.length <= MAX_PRODUCT_PICTURES, { message: 'seller.tooManyPictures' }),
+});
+export type ProductPicturesBody = z.output<typeof productPicturesBody>;
+
 /** A product as its seller edits it: every language's text, and each spec with its own price and stock. */
 export const sellerProductSchema = z.object({
   id: z.number().int(),
@@ -98,7 +127,10 @@ export const sellerProductSchema = z.object({
   /** The lowest spec price, USD. */
   price: z.string(),
   sales: z.number().int(),
+  /** The main picture: the first uploaded one, or the generated one without uploads. */
   imageUrl: z.string(),
+  /** The uploaded pictures in their order, the first the main one. */
+  pictures: z.array(z.object({ id: z.uuid(), url: z.string() })),
   /** False while the seller has it off sale (delisted). */
   onSale: z.boolean(),
   specs: z.array(
@@ -196,6 +228,20 @@ export const sellerRoutes = {
       .refine((body) => body.specs.every((s) => s.id === undefined || s.stockWas !== undefined), {
         message: 'seller.badSpec',
       }),
+    response: sellerProductSchema,
+  }),
+  setPictures: defineRoute({
+    method: 'post',
+    path: '/seller/products/pictures',
+    summary: `Set the pictures of one of the caller's shop's products: multipart with the product's id, the new order ("order": kept pictures' ids and "+n" for the n-th file sent, comma-separated) and the new files (field "pictures", PNG, JPEG or WebP, at most 5 MB each, stored without their metadata); at most ${MAX_PRODUCT_PICTURES} in all, the first the main picture`,
+    auth: 'user',
+    body: productPicturesBody,
+    upload: {
+      field: 'pictures',
+      maxBytes: PRODUCT_PICTURE_MAX_BYTES,
+      mimeTypes: PRODUCT_PICTURE_TYPES,
+      maxFiles: MAX_PRODUCT_PICTURES,
+    },
     response: sellerProductSchema,
   }),
   delistProduct: defineRoute({

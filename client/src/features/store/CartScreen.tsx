@@ -10,15 +10,26 @@ import { usePrice } from './format.ts';
 import { Stepper } from './Stepper.tsx';
 import './store.css';
 
+/**
+ * Why a line cannot be bought as it stands, or null: its product is off sale, or fewer are in
+ * stock than it asks for. Checkout would refuse it, so it counts for nothing in the total.
+ */
+function whyNotBuyable(line: CartLine): 'offSale' | 'stock' | null {
+  // A guest's line saved before the field existed is on sale as far as this device knows.
+  if (line.onSale === false) return 'offSale';
+  if (line.stock === 0 || line.stock < line.quantity) return 'stock';
+  return null;
+}
+
 function Line({ line }: { line: CartLine }) {
   const { t } = useTranslation('store');
   const price = usePrice();
   const priceMoved = line.price !== line.priceWhenAdded;
-  // A guest's line saved before the field existed is on sale as far as this device knows.
-  const offSale = line.onSale === false;
+  const why = whyNotBuyable(line);
+  const offSale = why === 'offSale';
   return (
     <li
-      className={`cart-line${offSale ? ' cart-line--off-sale' : ''}`}
+      className={`cart-line${why ? ' cart-line--unbuyable' : ''}`}
       data-testid="cart-line"
       data-spec={line.specId}
     >
@@ -43,8 +54,10 @@ function Line({ line }: { line: CartLine }) {
           <span className="cart-line__notice" data-testid="off-sale">
             {t('cart.offSale')}
           </span>
-        ) : line.stock < line.quantity || line.stock === 0 ? (
-          <span className="cart-line__notice">{t('cart.stockLow', { n: line.stock })}</span>
+        ) : why === 'stock' ? (
+          <span className="cart-line__notice" data-testid="stock-low">
+            {t('cart.stockLow', { n: line.stock })}
+          </span>
         ) : null}
         <div className="cart-line__foot">
           <strong>{price(line.price)}</strong>
@@ -68,24 +81,26 @@ export function CartScreen() {
   const navigate = useNavigate();
   const { lines } = useCart();
   const selected = lines.filter((l) => l.selected);
-  // A line off sale cannot be bought, so it counts for nothing in the total.
-  const total = selected
-    .filter((l) => l.onSale !== false)
-    .reduce((s, l) => s.plus(new Dec(l.price).times(l.quantity)), new Dec(0));
+  const buyable = selected.filter((l) => whyNotBuyable(l) === null);
+  const total = buyable.reduce((s, l) => s.plus(new Dec(l.price).times(l.quantity)), new Dec(0));
   const shops = [...new Map(lines.map((l) => [l.shopId, l.shopName])).entries()];
   const checkout = () => {
     if (selected.length === 0) {
       toast.info(errorText('store.selectToCheckout'));
       return;
     }
-    // The server refuses it too; saying so here spares the checkout page's round trip.
-    const offSale = selected.find((l) => l.onSale === false);
-    if (offSale) {
-      toast.fail(errorText('store.notOnSale', { name: offSale.name }));
+    // Only unbuyable lines selected: say why, as the server would, sparing the checkout page's round trip.
+    const [first] = selected;
+    if (buyable.length === 0 && first) {
+      toast.fail(
+        whyNotBuyable(first) === 'offSale'
+          ? errorText('store.notOnSale', { name: first.name })
+          : errorText('store.soldOut', { name: first.name, left: first.stock }),
+      );
       return;
     }
     navigate('/checkout', {
-      state: { items: selected.map((l) => ({ specId: l.specId, quantity: l.quantity })) },
+      state: { items: buyable.map((l) => ({ specId: l.specId, quantity: l.quantity })) },
     });
   };
   const remove = () => {
@@ -134,7 +149,7 @@ export function CartScreen() {
           {t('cart.total', { amount: price(total.toFixed(2)) })}
         </span>
         <Button onClick={checkout} testId="cart-checkout">
-          {t('cart.checkout', { n: selected.length })}
+          {t('cart.checkout', { n: buyable.length })}
         </Button>
       </div>
     </Screen>

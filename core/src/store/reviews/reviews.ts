@@ -16,7 +16,7 @@ import type { MessagePublisher } from '../../messages/publisher.ts';
 import type { Db } from '../../platform/database.ts';
 import type { SniffedType } from '../../platform/fileType.ts';
 import { stripImageMetadata } from '../../platform/imageMetadata.ts';
-import { productImageUrl } from '../catalogue.ts';
+import { mainImageUrl } from '../catalogue.ts';
 import { storeOrderLines, storeOrders } from '../orderSchema.ts';
 import { storeProducts, storeShops } from '../schema.ts';
 import { storeReviewPictures, storeReviews } from './schema.ts';
@@ -153,6 +153,7 @@ async function reviewViews(
       id: storeReviews.id,
       seq: storeReviews.seq,
       productId: storeReviews.productId,
+      mainPicture: storeProducts.mainPicture,
       productName: storeOrderLines.name,
       specLabel: storeOrderLines.specLabel,
       account: users.account,
@@ -166,6 +167,7 @@ async function reviewViews(
     })
     .from(storeReviews)
     .innerJoin(storeOrderLines, eq(storeOrderLines.id, storeReviews.orderLineId))
+    .innerJoin(storeProducts, eq(storeProducts.id, storeReviews.productId))
     .innerJoin(users, eq(users.id, storeReviews.userId))
     .where(and(...where))
     .orderBy(...order)
@@ -184,19 +186,21 @@ async function reviewViews(
             ),
           )
           .orderBy(asc(storeReviewPictures.position));
-  return rows.map(({ account, productName, specLabel, createdAt, replyContent, repliedAt, ...r }) => ({
-    ...r,
-    productName: productName[locale],
-    specLabel: specLabel[locale],
-    imageUrl: productImageUrl(r.productId),
-    reviewer: maskAccount(account),
-    pictures: pictures.filter((p) => p.reviewId === r.id).map((p) => reviewPictureUrl(p.id)),
-    createdAt: createdAt.toISOString(),
-    reply:
-      replyContent === null || repliedAt === null
-        ? null
-        : { content: replyContent, createdAt: repliedAt.toISOString() },
-  }));
+  return rows.map(
+    ({ account, mainPicture, productName, specLabel, createdAt, replyContent, repliedAt, ...r }) => ({
+      ...r,
+      productName: productName[locale],
+      specLabel: specLabel[locale],
+      imageUrl: mainImageUrl(r.productId, mainPicture),
+      reviewer: maskAccount(account),
+      pictures: pictures.filter((p) => p.reviewId === r.id).map((p) => reviewPictureUrl(p.id)),
+      createdAt: createdAt.toISOString(),
+      reply:
+        replyContent === null || repliedAt === null
+          ? null
+          : { content: replyContent, createdAt: repliedAt.toISOString() },
+    }),
+  );
 }
 
 function parseCursor(cursor: string | undefined): number | null {

@@ -11,10 +11,11 @@ import {
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { type FulfilmentDeps, shipLocked } from '../autoFulfilment.ts';
-import { productImageUrl, shopCardColumns, toShopCard } from '../catalogue.ts';
+import { mainImageUrl, shopCardColumns, toShopCard } from '../catalogue.ts';
 import { shopOwnedBy } from '../merchants/merchants.ts';
 import { storeOrders } from '../orderSchema.ts';
 import { lockOrders, orderViews } from '../orders.ts';
+import { picturesOf } from '../pictures/pictures.ts';
 import { storeRefunds } from '../refunds/schema.ts';
 import { storeProductSpecs, storeProducts, storeShops } from '../schema.ts';
 import { inEveryLanguage, searchTextOf } from '../searchText.ts';
@@ -66,19 +67,17 @@ export async function sellerShop(db: Db, shopId: number, locale: Locale): Promis
 }
 
 async function productViews(db: Db, rows: (typeof storeProducts.$inferSelect)[]): Promise<SellerProduct[]> {
-  const specs =
+  const ids = rows.map((r) => r.id);
+  const [specs, pictures] = await Promise.all([
     rows.length === 0
       ? []
-      : await db
+      : db
           .select()
           .from(storeProductSpecs)
-          .where(
-            inArray(
-              storeProductSpecs.productId,
-              rows.map((r) => r.id),
-            ),
-          )
-          .orderBy(storeProductSpecs.productId, storeProductSpecs.position);
+          .where(inArray(storeProductSpecs.productId, ids))
+          .orderBy(storeProductSpecs.productId, storeProductSpecs.position),
+    picturesOf(db, ids),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     category: row.category,
@@ -86,7 +85,8 @@ async function productViews(db: Db, rows: (typeof storeProducts.$inferSelect)[])
     description: row.description,
     price: row.price,
     sales: row.sales,
-    imageUrl: productImageUrl(row.id),
+    imageUrl: mainImageUrl(row.id, row.mainPicture),
+    pictures: pictures.filter((p) => p.productId === row.id).map(({ id, url }) => ({ id, url })),
     onSale: row.delistedAt === null,
     specs: specs
       .filter((s) => s.productId === row.id)

@@ -12,7 +12,7 @@ import { insertKiteShop } from '@bourse/core/store/testing.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
 import { PNG } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
-import { Dec, type ErrorKey, refundRoutes, shoppingRoutes } from '@bourse/shared';
+import { Dec, type ErrorKey, fundRecordRoutes, refundRoutes, shoppingRoutes } from '@bourse/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk, expectRefused } from '../../testing/expectations.ts';
@@ -198,6 +198,15 @@ describe.each(DB_KINDS)('escalated refunds on %s', (kind) => {
     expect(await paidOut(after.userId, after.orderId)).toMatchObject({ net: '38.00', recovered: '0.00' });
     expect(await balance(owner.token)).toBe('63.50');
     expect(await auditLedger(db())).toEqual(HEALTHY_LEDGER);
+    // The seller's fund record says why the first of the two was smaller.
+    const payouts = expectOk(
+      await t.api.get('/api/store/fundRecords?kind=payout&limit=2', { token: owner.token }),
+      fundRecordRoutes.list.response,
+    );
+    expect(payouts.items.map((r) => [r.amount, r.recovered])).toEqual([
+      ['38.00', null],
+      ['25.50', '12.50'],
+    ]);
   });
 
   it('upholds a refusal with its reason; the refund stays refused and the shopper is told', async () => {

@@ -3,6 +3,7 @@ import { DomainError } from '@bourse/shared';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/appContext.ts';
+import { sendPublicPicture } from '../images.handler.ts';
 
 export const REVIEW_PICTURE_PATH = '/store/reviews/pictures/:id';
 
@@ -16,12 +17,6 @@ export function reviewPictureHandler(app: AppContext) {
     if (!id.success) throw new DomainError('common.notFound');
     const picture = await reviewPicture(app.db, id.data);
     if (!picture) throw new DomainError('common.notFound');
-    res
-      .set({
-        'Content-Type': picture.mimeType,
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        'X-Content-Type-Options': 'nosniff',
-      })
-      .send(picture.content);
+    sendPublicPicture(res, picture);
   };
 }

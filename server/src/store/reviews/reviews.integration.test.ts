@@ -4,7 +4,7 @@ import { markDelivered, markShipped } from '@bourse/core/store/orders.ts';
 import { storeProducts, storeShops } from '@bourse/core/store/schema.ts';
 import { insertKiteShop, SAMPLE_ADDRESS } from '@bourse/core/store/testing.ts';
 import type { ApiResponse } from '@bourse/core/testing/api.ts';
-import { PNG, PNG_WITH_AUTHOR } from '@bourse/core/testing/images.ts';
+import { JPEG_CLEAN, JPEG_EXIF, PNG, PNG_WITH_AUTHOR } from '@bourse/core/testing/images.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
   type ErrorKey,
@@ -22,8 +22,6 @@ const PAY_PASSWORD = '246810';
 const PATH = '/api/store/reviews';
 
 /** SOI, an EXIF segment with a position in it, a quantisation table, a scan and EOI. */
-const JPEG_EXIF = Buffer.from('ffd8ffe1000b457869660000475053ffdb0004ab12ffda0004cd3344ffd9', 'hex');
-const JPEG_CLEAN = Buffer.from('ffd8ffdb0004ab12ffda0004cd3344ffd9', 'hex');
 
 type Picture = { bytes: Buffer; type: string };
 const png: Picture = { bytes: PNG_WITH_AUTHOR, type: 'image/png' };

@@ -1,3 +1,4 @@
+import { setProductPictures } from '@bourse/core/store/pictures/pictures.ts';
 import {
   adminRefund,
   approveRefund,
@@ -19,7 +20,7 @@ import {
   shipForSeller,
 } from '@bourse/core/store/seller/seller.ts';
 import { shopStats } from '@bourse/core/store/seller/stats.ts';
-import type { sellerRoutes } from '@bourse/shared';
+import { DomainError, type sellerRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../../http/mountRoute.ts';
 
 type R = typeof sellerRoutes;
@@ -49,6 +50,22 @@ export const editProductHandler: Handler<R['editProduct']> = async (ctx) => {
     input,
     ctx.locale,
   );
+};
+
+export const setPicturesHandler: Handler<R['setPictures']> = async (ctx) => {
+  const shopId = await shopOf(ctx);
+  const uploads = ctx.uploads ?? { kind: 'files', files: [] };
+  switch (uploads.kind) {
+    case 'tooMany':
+      throw new DomainError('seller.tooManyPictures');
+    case 'tooLarge':
+      throw new DomainError('seller.pictureTooLarge');
+    case 'badType':
+      throw new DomainError('seller.pictureBadType');
+    case 'files':
+      await setProductPictures(ctx.app.db, shopId, ctx.body.id, ctx.body.order, uploads.files);
+      return sellerProduct(ctx.app.db, shopId, ctx.body.id);
+  }
 };
 
 export const delistProductHandler: Handler<R['delistProduct']> = async (ctx) =>

@@ -12,7 +12,6 @@ import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import {
   type ErrorKey,
   MAX_REPLY_LENGTH,
-  merchantRoutes,
   messageRoutes,
   refundRoutes,
   reviewRoutes,
@@ -24,7 +23,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk, expectRefused } from '../../testing/expectations.ts';
-import { paidStoreOrder } from '../../testing/storeShopper.ts';
+import { paidStoreOrder, storeSeller } from '../../testing/storeShopper.ts';
 import { signUpAdmin, useTestServer } from '../../testing/testServer.ts';
 
 const PAY_PASSWORD = '864213';
@@ -56,22 +55,7 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
   let productId = 0;
   let specId = 0;
 
-  async function becomeSeller(shopName: string) {
-    const { token } = await t.api.signUp();
-    const body = new FormData();
-    for (const [k, v] of Object.entries({ shopName, category: 'toys', contact: 'shop@example.com' }))
-      body.append(k, v);
-    body.append('licence', new Blob([PNG], { type: 'image/png' }), 'licence.png');
-    const applied = expectOk(
-      await t.api.request('POST', '/api/store/merchant/applications', { token, body }),
-      merchantRoutes.apply.response,
-    );
-    const approved = expectOk(
-      await t.api.post('/api/admin/merchants/approve', { id: applied.id }, { token: admin }),
-      merchantRoutes.adminApprove.response,
-    );
-    return { token, shopId: approved.shopId ?? 0 };
-  }
+  const becomeSeller = (shopName: string) => storeSeller(t, admin, shopName);
 
   /** A new shopper with an address and a payment password. */
   async function shopper() {

@@ -17,7 +17,15 @@ import { LoadingOr } from '../../../shared-ui/LoadingOr.tsx';
 import { Screen } from '../../../shared-ui/Screen.tsx';
 import { toast } from '../../../shared-ui/toast/toastStore.ts';
 import { FormError, useFormSubmit } from '../../../shared-ui/useFormSubmit.tsx';
-import { createProduct, editProduct, fetchSellerProduct, type ProductBody } from './sellerApi.ts';
+import { ProductPictures } from './ProductPictures.tsx';
+import {
+  createProduct,
+  editProduct,
+  fetchSellerProduct,
+  type ProductBody,
+  type ProductPicture,
+  setProductPictures,
+} from './sellerApi.ts';
 import { useCategoryNames } from './useCategoryNames.ts';
 import './seller.css';
 
@@ -35,13 +43,15 @@ interface EditorForm {
   name: Partial<Record<Locale, string>>;
   description: Partial<Record<Locale, string>>;
   specs: SpecRow[];
+  pictures: ProductPicture[];
 }
 
 const NEW_SPEC: SpecRow = { kind: 'colour', label: '', price: '', stock: '0' };
 
 function formOf(product: SellerProduct | null): EditorForm {
-  if (!product) return { category: '', name: {}, description: {}, specs: [NEW_SPEC] };
+  if (!product) return { category: '', name: {}, description: {}, specs: [NEW_SPEC], pictures: [] };
   return {
+    pictures: product.pictures.map((p) => ({ kind: 'kept', ...p })),
     category: product.category,
     name: { ...product.name },
     description: { ...product.description },
@@ -79,8 +89,12 @@ function Editor({ product }: { product: SellerProduct | null }) {
     event.preventDefault();
     await run(async () => {
       const body = bodyOf(form);
-      if (product) await editProduct(product.id, body);
-      else await createProduct(body);
+      const saved = product ? await editProduct(product.id, body) : await createProduct(body);
+      // Pictures go after the texts, which a new product needs first; untouched ones send nothing.
+      const unchanged =
+        form.pictures.length === saved.pictures.length &&
+        form.pictures.every((p, i) => p.kind === 'kept' && p.id === saved.pictures[i]?.id);
+      if (!unchanged) await setProductPictures(saved.id, form.pictures);
       toast.success(t('seller.saved'), 2000);
       navigate('/seller');
     });
@@ -88,6 +102,10 @@ function Editor({ product }: { product: SellerProduct | null }) {
 
   return (
     <form className="card form" onSubmit={submit} noValidate aria-label={t('seller.editor')}>
+      <ProductPictures
+        pictures={form.pictures}
+        onChange={(pictures) => setForm((f) => ({ ...f, pictures }))}
+      />
       <div className="field">
         <label className="field__label" htmlFor="product-category">
           {t('merchant.category')}

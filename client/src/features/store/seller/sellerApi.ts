@@ -41,6 +41,26 @@ export const createProduct = (body: ProductBody) =>
 export const editProduct = (id: number, body: ProductBody) =>
   callApi(sellerRoutes.editProduct, { body: { ...(body as ProductInput), id }, silent: true });
 
+/** A picture of the product form: one already uploaded (by its id), or a file chosen since. */
+export type ProductPicture = { kind: 'kept'; id: string; url: string } | { kind: 'new'; file: File };
+
+/** The product's pictures as the form orders them: the kept ones by id, the new files as "+n", sent beside. */
+export function setProductPictures(id: number, pictures: readonly ProductPicture[]) {
+  const form = new FormData();
+  const files: File[] = [];
+  const order = pictures.map((p) => {
+    if (p.kind === 'kept') return p.id;
+    files.push(p.file);
+    return `+${files.length - 1}`;
+  });
+  form.append('id', String(id));
+  form.append('order', order.join(','));
+  for (const file of files) form.append('pictures', file);
+  const { method, path, response } = sellerRoutes.setPictures;
+  // Multipart, not the JSON body callApi types: the contract's body describes its fields.
+  return request(method, path, response, { body: form, silent: true });
+}
+
 export const delistProduct = (id: number) =>
   callApi(sellerRoutes.delistProduct, { body: { id }, silent: true });
 

@@ -75,6 +75,11 @@ function Record({ record }: { record: FundRecord }) {
           {t('wallet.balanceAfter', { amount: price(record.balance) })}
         </span>
       </div>
+      {record.recovered === null ? null : (
+        <p className="fund-record__note" data-testid="fund-record-recovered">
+          {t('wallet.recovered', { amount: price(record.recovered) })}
+        </p>
+      )}
     </li>
   );
 }
