@@ -1,4 +1,4 @@
-import { TickMarkType } from 'lightweight-charts';
+import { type BarPrice, TickMarkType } from 'lightweight-charts';
 import { describe, expect, it } from 'vitest';
 import { chartLocalization, crosshairTimeText, tickMarkText, volumeFormat } from './chartLocale.ts';
 import { toChartTime } from './chartTheme.ts';
@@ -57,14 +57,14 @@ describe('chart axes in the reader’s language', () => {
     ['fr', '1,23M'],
     ['it', '1,23M'],
   ])('abbreviates volumes on the volume axis in %s', (locale, text) => {
-    expect(volumeFormat(locale).formatter(1_234_567)).toBe(text);
-    expect(volumeFormat(locale).formatter(950)).toBe('950');
+    expect(volumeFormat(locale).formatter(1_234_567 as BarPrice)).toBe(text);
+    expect(volumeFormat(locale).formatter(950 as BarPrice)).toBe('950');
   });
 
   it('gives the chart its locale and both time formatters', () => {
     const { localization, timeScale } = chartLocalization('ko', true);
-    expect(localization?.locale).toBe('ko');
-    expect(localization?.timeFormatter?.(TIME)).toBe('11. 28. 14:35');
-    expect(timeScale?.tickMarkFormatter?.(TIME, TickMarkType.DayOfMonth, 'en-US')).toBe('28일');
+    expect(localization.locale).toBe('ko');
+    expect(localization.timeFormatter?.(TIME)).toBe('11. 28. 14:35');
+    expect(timeScale.tickMarkFormatter(TIME, TickMarkType.DayOfMonth, 'en-US')).toBe('28일');
   });
 });

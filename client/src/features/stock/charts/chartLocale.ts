@@ -1,7 +1,7 @@
 import {
-  type ChartOptions,
-  type DeepPartial,
+  type LocalizationOptions,
   type PriceFormatCustom,
+  type TickMarkFormatter,
   TickMarkType,
   type Time,
 } from 'lightweight-charts';
@@ -62,7 +62,7 @@ export function crosshairTimeText(time: Time, minuteBars: boolean, locale: strin
 export function chartLocalization(
   locale: string,
   minuteBars: boolean,
-): Pick<DeepPartial<ChartOptions>, 'localization' | 'timeScale'> {
+): { localization: Partial<LocalizationOptions<Time>>; timeScale: { tickMarkFormatter: TickMarkFormatter } } {
   return {
     localization: { locale, timeFormatter: (time: Time) => crosshairTimeText(time, minuteBars, locale) },
     timeScale: { tickMarkFormatter: (time: Time, type: TickMarkType) => tickMarkText(time, type, locale) },
