@@ -9,6 +9,7 @@ export * from './contracts/cashFund.ts';
 export * from './contracts/identity.ts';
 export * from './contracts/ipo.ts';
 export * from './contracts/ipoJobs.ts';
+export * from './contracts/klinePeriods.ts';
 export * from './contracts/market.ts';
 export * from './contracts/marketBars.ts';
 export * from './contracts/marketFeed.ts';

@@ -1,3 +1,4 @@
+import { Dec } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import {
   formatChange,
@@ -142,6 +143,13 @@ describe('money', () => {
     expect(formatMoney('1.005', 2, 'en')).toBe('1.01');
     expect(formatMoney('12345678901234567.895', 2, 'en')).toBe('12,345,678,901,234,567.90');
     expect(formatMoney('-0.004', 2, 'en')).toBe('0.00');
+    expect(formatMoney(1.005, 2, 'en')).toBe('1.01');
+    expect(formatMoney(new Dec('2.675'), 2, 'fr')).toBe('2,68');
+  });
+
+  it('writes a dash for what is not a figure', () => {
+    expect(formatMoney('abc', 2, 'en')).toBe('—');
+    expect(formatMoney('1.2.3', 2, 'en')).toBe('—');
   });
 });
 
@@ -179,6 +187,8 @@ describe('amounts and volumes', () => {
     expect(formatCompact('999.6', 'en')).toBe('1.00K');
     expect(formatCompact('-46570000.00', 'en')).toBe('-46.57M');
     expect(formatCompact('-0.4', 'en')).toBe('0');
+    expect(formatCompact('99499999.99', 'zh-CN')).toBe('9,950.00万');
+    expect(formatCompact(1.5e21, 'en')).toBe('1,500,000,000,000.00B');
   });
 
   it('counts volume in lots of 100 shares', () => {

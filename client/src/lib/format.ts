@@ -5,7 +5,7 @@
  * language (1.23亿, 123.46M). Colours are classes: CSS maps up/down to red/green or green/red
  * after the user's setting.
  */
-import { Dec, roundTo } from '@bourse/shared';
+import type { Dec } from '@bourse/shared';
 import { currentLocale } from '../i18n/index.ts';
 
 export type Trend = 'up' | 'down' | 'flat';
@@ -93,33 +93,62 @@ export function formatRate(rate: string | null | undefined, locale: string = cur
   return numberFormat(locale, decimalsOf(rate), 'rate').format(`${rate}E-2` as Intl.StringNumericLiteral);
 }
 
+/** A figure in plain or exponent notation ("1234.5", "-0.4", "1e+21"), as a decimal string or a number writes itself. */
+const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * The exact text of a figure for Intl, which formats a decimal string without a float and
+ * rounds it half up (half away from zero, as decimal.js's ROUND_HALF_UP), as mantissa and
+ * exponent ("1234.5E0"); undefined for anything that is not a finite figure. Kept free of
+ * decimal.js so the screens that only show figures load without it.
+ */
+function exactText(value: string | number | Dec): Intl.StringNumericLiteral | undefined {
+  const text = String(value).trim();
+  const match = NUMERIC_TEXT.exec(text);
+  if (!match) return undefined;
+  const mantissa = match[2] ? text.slice(0, -match[2].length) : text;
+  return `${mantissa}E${Number(match[2]?.slice(1) ?? 0)}` as Intl.StringNumericLiteral;
+}
+
+/** An exact text divided by 10^`power`: its exponent moves, its digits stay. */
+function dividedByTenTo(exact: Intl.StringNumericLiteral, power: number): Intl.StringNumericLiteral {
+  const at = exact.lastIndexOf('E');
+  return `${exact.slice(0, at)}E${Number(exact.slice(at + 1)) - power}` as Intl.StringNumericLiteral;
+}
+
+/** A figure's absolute value rounded half up to `places`, as a number: only compared, never shown. */
+function roundedSize(text: Intl.StringNumericLiteral, places: number): number {
+  const unsigned = text.replace(/^[+-]/, '') as Intl.StringNumericLiteral;
+  return Number(numberFormat('en-US', places, 'plain').format(unsigned));
+}
+
 /**
  * An amount with the reader's separators ("1,234.56"; "1 234,56" in French), rounded half up to
- * `places` by decimal.js. A figure that rounds to nothing reads 0, never "-0.00".
+ * `places`, exactly. A figure that rounds to nothing reads 0, never "-0.00".
  */
 export function formatMoney(
   value: string | number | Dec,
   places = 2,
   locale: string = currentLocale(),
 ): string {
-  const rounded = roundTo(value, places);
-  const exact = rounded.isZero() ? '0' : rounded.toFixed(places);
-  return numberFormat(locale, places).format(exact as Intl.StringNumericLiteral);
+  const exact = exactText(value);
+  if (exact === undefined) return DASH;
+  return numberFormat(locale, places).format(exact);
 }
 
 /** Abbreviation units, largest first: Chinese and Japanese count in 万 (10^4) and 亿/億 (10^8). */
 const CHINESE_UNITS = [
-  { size: 100_000_000, suffix: '亿' },
-  { size: 10_000, suffix: '万' },
+  { size: 100_000_000, power: 8, suffix: '亿' },
+  { size: 10_000, power: 4, suffix: '万' },
 ];
 const JAPANESE_UNITS = [
-  { size: 100_000_000, suffix: '億' },
-  { size: 10_000, suffix: '万' },
+  { size: 100_000_000, power: 8, suffix: '億' },
+  { size: 10_000, power: 4, suffix: '万' },
 ];
 const WESTERN_UNITS = [
-  { size: 1_000_000_000, suffix: 'B' },
-  { size: 1_000_000, suffix: 'M' },
-  { size: 1_000, suffix: 'K' },
+  { size: 1_000_000_000, power: 9, suffix: 'B' },
+  { size: 1_000_000, power: 6, suffix: 'M' },
+  { size: 1_000, power: 3, suffix: 'K' },
 ];
 
 function unitsOf(locale: string) {
@@ -136,17 +165,20 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(
   locale: string,
   decimals: number,
-  style: 'decimal' | 'percent' | 'rate' = 'decimal',
+  style: 'decimal' | 'percent' | 'rate' | 'plain' = 'decimal',
 ): Intl.NumberFormat {
   const key = `${locale}|${decimals}|${style}`;
   let format = numberFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(locale, {
-      style: style === 'decimal' ? 'decimal' : 'percent',
-      minimumFractionDigits: decimals,
+      style: style === 'percent' || style === 'rate' ? 'percent' : 'decimal',
+      // 'plain' is for comparing: up to `decimals`, no grouping.
+      minimumFractionDigits: style === 'plain' ? 0 : decimals,
       maximumFractionDigits: decimals,
-      // A change reads "+1.23%", "-0.50%", and "0.00%" for a zero of either sign; a rate has no sign.
-      signDisplay: style === 'percent' ? 'exceptZero' : 'auto',
+      useGrouping: style !== 'plain',
+      // A change reads "+1.23%", "-0.50%", and "0.00%" for a zero of either sign; a rate has no
+      // sign; an amount that rounds to nothing reads 0, never "-0.00".
+      signDisplay: style === 'percent' ? 'exceptZero' : style === 'rate' ? 'auto' : 'negative',
     });
     numberFormats.set(key, format);
   }
@@ -156,32 +188,22 @@ function numberFormat(
 /**
  * An amount or a count, abbreviated the reader's way with two decimals always, so a column
  * lines up (1.23亿 and 4.50万 in Chinese, 441.40M beside 736.58M elsewhere); below the first
- * unit a whole number. Rounded by decimal.js, half up, never through a float's binary error.
+ * unit a whole number ("-0.4" reads 0). Rounded half up on the exact decimal, never through a
+ * float's binary error.
  */
 export function formatCompact(value: string | number | null | undefined, locale: string): string {
   if (value === null || value === undefined) return DASH;
-  let n: Dec;
-  try {
-    n = new Dec(value);
-  } catch {
-    return DASH;
-  }
-  if (!n.isFinite()) return DASH;
+  const exact = exactText(value);
+  if (exact === undefined) return DASH;
   // Chosen after rounding: 99,999,999 reads 1.00亿, not 10000.00万; 999.6 reads 1.00K, 999 stays.
   const units = unitsOf(locale);
   const smallest = units[units.length - 1];
   const unit = units.find((u) =>
-    u === smallest ? n.abs().toDecimalPlaces(0).gte(u.size) : n.abs().div(u.size).toDecimalPlaces(2).gte(1),
+    u === smallest ? roundedSize(exact, 0) >= u.size : roundedSize(dividedByTenTo(exact, u.power), 2) >= 1,
   );
-  if (!unit) {
-    const whole = n.toDecimalPlaces(0);
-    // "-0" would read as a loss: a figure that rounds to nothing is 0.
-    return numberFormat(locale, 0).format(
-      whole.isZero() ? 0 : (whole.toFixed(0) as Intl.StringNumericLiteral),
-    );
-  }
-  // Intl formats a decimal string exactly (no float): only the separators are the locale's.
-  return `${numberFormat(locale, 2).format(n.div(unit.size).toFixed(2) as Intl.StringNumericLiteral)}${unit.suffix}`;
+  if (!unit) return numberFormat(locale, 0).format(exact);
+  // Only the separators are the locale's.
+  return `${numberFormat(locale, 2).format(dividedByTenTo(exact, unit.power))}${unit.suffix}`;
 }
 
 /** Shares as lots of 100 (手), abbreviated: the unit screens quote volumes in. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../api/route.ts';
 import { isDecimalString } from '../money.ts';
+import { KLINE_PERIODS } from './klinePeriods.ts';
 
 /**
  * The market wire protocol: Socket.IO namespace /market and the REST routes under
@@ -267,9 +268,7 @@ export const bookSubscribeSchema = z.object({ symbol: symbolCode });
 /** What has a chart (K-line, intraday): a stock or an index. Quotes and books stay stocks only. */
 const chartSymbol = z.string().regex(/^(\d{6}|(sh|sz)\d{6})$/, { message: 'market.badChartSymbol' });
 
-export const KLINE_PERIODS = ['1m', '5m', '15m', '30m', '60m', 'day', 'week', 'month'] as const;
 export const klinePeriodSchema = z.enum(KLINE_PERIODS, { message: 'market.badPeriod' });
-export type KlinePeriod = (typeof KLINE_PERIODS)[number];
 
 export const barSchema = z.object({
   /** Bar start, ms since the epoch. */

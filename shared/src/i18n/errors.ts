@@ -20,6 +20,30 @@ function lookup(catalogue: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/** A price or an amount as the domain passes it: a plain decimal with decimals ("12.30", 0.01). */
+const DECIMAL_FIGURE = /^-?\d+\.\d+$/;
+
+const decimalSeparators = new Map<Locale, string>();
+/** The locale's decimal separator (a comma in French and Italian), asked of Intl once per locale. */
+function decimalSeparatorOf(locale: Locale): string {
+  let separator = decimalSeparators.get(locale);
+  if (separator === undefined) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(0.5);
+    separator = parts.find((part) => part.type === 'decimal')?.value ?? '.';
+    decimalSeparators.set(locale, separator);
+  }
+  return separator;
+}
+
+/**
+ * A parameter as the reader writes it: a price or an amount takes the locale's decimal separator
+ * ("12,30" in French), its digits as the domain sent them, as the client shows prices.
+ */
+function localised(locale: Locale, value: string | number): string {
+  const text = String(value);
+  return DECIMAL_FIGURE.test(text) ? text.replace('.', decimalSeparatorOf(locale)) : text;
+}
+
 /** Translates an `errors` key, falling back to zh-CN, then to the key itself. */
 export function translateError(locale: Locale, key: string, params: ErrorParams = {}): string {
   const template =
@@ -30,6 +54,6 @@ export function translateError(locale: Locale, key: string, params: ErrorParams 
     // A field name is itself a key into the `fields` section.
     return name === 'field'
       ? (lookup(ERROR_CATALOGUES[locale], `fields.${value}`) ?? String(value))
-      : String(value);
+      : localised(locale, value);
   });
 }

@@ -8,7 +8,8 @@ import { Screen } from '../../shared-ui/Screen.tsx';
 import { SearchLink } from '../../shared-ui/SearchLink.tsx';
 import { Segmented } from '../../shared-ui/Segmented.tsx';
 import { useQuoteStream } from './data/hooks.ts';
-import { type Board, type BoardSort, fetchBoard } from './data/marketApi.ts';
+import { loadMarketApi } from './data/loadMarketApi.ts';
+import type { Board, BoardSort } from './data/marketApi.ts';
 import { useHeldOrder } from './list/orderHold.ts';
 import { streamWindow } from './list/streamWindow.ts';
 import { MarketStatusBar } from './MarketStatusBar.tsx';
@@ -38,7 +39,8 @@ export function MarketScreen() {
   const [sort, setSort] = useState<Exclude<BoardSort, 'symbol'>>('pct');
   const [order, setOrder] = useState<Order>('desc');
   const [codes, reload] = useLoad(
-    (signal) => fetchBoard({ board, sort, order }, signal),
+    // The call and its zod contract load beside the screen (see loadMarketApi), not before it.
+    async (signal) => (await loadMarketApi()).fetchBoard({ board, sort, order }, signal),
     [board, sort, order],
     {
       refreshMs: BOARD_REFRESH_MS,

@@ -7,7 +7,7 @@ import { Icon } from '../../shared-ui/Icon.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
 import { SearchLink } from '../../shared-ui/SearchLink.tsx';
 import { Segmented } from '../../shared-ui/Segmented.tsx';
-import { AlertSheet } from '../alerts/index.ts';
+import { loadAlertSheet } from '../alerts/index.ts';
 import { MarketStatusBar, useBookStream, useLiveQuote, useMarketStore } from '../market/index.ts';
 import { useSession } from '../session/index.ts';
 import { useWatchlist } from '../watchlist/index.ts';
@@ -23,6 +23,7 @@ const IntradayChart = lazy(() =>
   import('./charts/IntradayChart.tsx').then((m) => ({ default: m.IntradayChart })),
 );
 const KlineChart = lazy(() => import('./charts/KlineChart.tsx').then((m) => ({ default: m.KlineChart })));
+const AlertSheet = lazy(() => loadAlertSheet().then((m) => ({ default: m.AlertSheet })));
 
 type ChartMode = 'intraday' | 'kline';
 const SYMBOL = /^\d{6}$/;
@@ -144,12 +145,14 @@ export function StockInfoScreen() {
         </div>
       </div>
       {alertOpen ? (
-        <AlertSheet
-          symbol={symbol}
-          name={quote?.name ?? symbol}
-          price={quote?.price}
-          onClose={() => setAlertOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <AlertSheet
+            symbol={symbol}
+            name={quote?.name ?? symbol}
+            price={quote?.price}
+            onClose={() => setAlertOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </Screen>
   );

@@ -1,7 +1,7 @@
 import { type Bar, shanghaiDate, shanghaiMinuteOfDay } from '@bourse/shared';
 import { useMemo } from 'react';
 import { useLoad } from '../../lib/useLoad.ts';
-import { fetchInstrument, fetchKline, marketClockView, useMarketStatus } from '../market/index.ts';
+import { loadMarketApi, marketClockView, useMarketStatus } from '../market/index.ts';
 import { tradingMinutesElapsed } from './stockStats.ts';
 
 /** Day bars asked for: the five past days the volume ratio averages, and today's, which it leaves out. */
@@ -26,9 +26,14 @@ export function useStockFundamentals(symbol: string | undefined): StockFundament
   const status = useMarketStatus();
   const tradingDate = status?.tradingDate;
   const enabled = symbol !== undefined;
-  const [instrument] = useLoad((signal) => fetchInstrument(symbol ?? '', signal), [symbol], { enabled });
+  const [instrument] = useLoad(
+    async (signal) => (await loadMarketApi()).fetchInstrument(symbol ?? '', signal),
+    [symbol],
+    { enabled },
+  );
   const [days] = useLoad(
-    (signal) => fetchKline({ symbol: symbol ?? '', period: 'day', limit: DAYS }, signal),
+    async (signal) =>
+      (await loadMarketApi()).fetchKline({ symbol: symbol ?? '', period: 'day', limit: DAYS }, signal),
     [symbol, tradingDate],
     { enabled },
   );

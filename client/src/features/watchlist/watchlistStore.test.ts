@@ -171,6 +171,8 @@ describe("a user's watchlist", () => {
       added = result.current.toggle('303750');
     });
     expect(result.current.symbols).toEqual(['303750', '604000']);
+    // The calls load with the first request: the POST goes out a moment after the tap.
+    await waitFor(() => expect(callsTo(api, 'POST /user/watchlist')).toHaveLength(1));
     answer(jsonResponse({ code: 1, msg: 'ok', data: { symbols: ['303750', '604000'] } }));
     expect(await added).toBe(true);
     expect(read(demoUser.id)).toEqual(['303750', '604000']);

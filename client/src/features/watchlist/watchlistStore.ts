@@ -7,7 +7,6 @@ import { logger } from '../../lib/logger.ts';
 import { fieldOf, parseJson, persisted } from '../../lib/persisted.ts';
 import { toast } from '../../shared-ui/toast/toastStore.ts';
 import { useSession } from '../session/index.ts';
-import { fetchWatchlist, mergeWatchlist, unwatch, watch } from './watchlistApi.ts';
 
 /**
  * The watchlist, newest first. A guest's lives in this browser's localStorage under "guest". A
@@ -88,6 +87,12 @@ function forget(owner: string): void {
   storedList(owner).persist.clearStorage();
 }
 
+/**
+ * The server calls and their zod contracts load with the first request: home shows the list
+ * kept here first, and zod is not on its critical path.
+ */
+const watchlistApi = () => import('./watchlistApi.ts');
+
 const without = (symbols: readonly string[], symbol: string) => symbols.filter((s) => s !== symbol);
 
 /**
@@ -114,10 +119,10 @@ async function refresh(current: Sync): Promise<void> {
   const guest = read(GUEST);
   try {
     if (guest.length === 0) {
-      await send(current, fetchWatchlist);
+      await send(current, async () => (await watchlistApi()).fetchWatchlist());
       return;
     }
-    const { symbols } = await send(current, () => mergeWatchlist(guest));
+    const { symbols } = await send(current, async () => (await watchlistApi()).mergeWatchlist(guest));
     forget(GUEST);
     // Logged out while the merge was on its way: the guest's list is on the account now.
     if (useWatchlistStore.getState().owner === GUEST) useWatchlistStore.setState({ symbols: [] });
@@ -154,7 +159,10 @@ export async function toggleWatch(symbol: string): Promise<boolean> {
   const current = sync;
   useWatchlistStore.setState({ symbols: watched ? without(symbols, symbol) : [symbol, ...symbols] });
   try {
-    await send(current, () => (watched ? unwatch(symbol) : watch(symbol)));
+    await send(current, async () => {
+      const api = await watchlistApi();
+      return watched ? api.unwatch(symbol) : api.watch(symbol);
+    });
     return !watched;
   } catch (error) {
     logger.warn('watchlist: change not saved', error);

@@ -9,8 +9,10 @@ import {
   LineSeries,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { currentLocale } from '../../../i18n/index.ts';
 import { formatMoney, formatPct, formatPrice } from '../../../lib/format.ts';
 import type { ColorConvention } from '../../session/index.ts';
+import { chartLocalization, volumeFormat } from './chartLocale.ts';
 
 /** The same reds and greens as the stylesheet's --rise and --fall. */
 const RISE = '#d0252b';
@@ -44,9 +46,12 @@ export const toChartTime = (ms: number): UTCTimestamp =>
 /** Prices in cents to the yuan a chart draws. */
 export const yuan = (cents: number): number => cents / 100;
 
+/** A chart's look, with its dates, times and volumes in the reader's language. */
 export function baseChartOptions(minuteBars: boolean): DeepPartial<ChartOptions> {
+  const { localization, timeScale } = chartLocalization(currentLocale(), minuteBars);
   return {
     autoSize: true,
+    localization,
     layout: {
       background: { type: ColorType.Solid, color: '#ffffff' },
       textColor: CHART_COLORS.text,
@@ -58,7 +63,12 @@ export function baseChartOptions(minuteBars: boolean): DeepPartial<ChartOptions>
     grid: { vertLines: { color: CHART_COLORS.grid }, horzLines: { color: CHART_COLORS.grid } },
     // A label half off the top or bottom edge is not drawn rather than drawn cut.
     rightPriceScale: { borderColor: CHART_COLORS.border, entireTextOnly: true },
-    timeScale: { borderColor: CHART_COLORS.border, timeVisible: minuteBars, secondsVisible: false },
+    timeScale: {
+      ...timeScale,
+      borderColor: CHART_COLORS.border,
+      timeVisible: minuteBars,
+      secondsVisible: false,
+    },
     crosshair: { mode: CrosshairMode.Normal },
   };
 }
@@ -108,7 +118,7 @@ export function addOverlayLine(chart: IChartApi, color: string, priceScaleId = '
 export function addVolumePane(chart: IChartApi): ISeriesApi<'Histogram'> {
   const volume = chart.addSeries(
     HistogramSeries,
-    { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false },
+    { priceFormat: volumeFormat(currentLocale()), priceLineVisible: false, lastValueVisible: false },
     1,
   );
   chart.panes()[1]?.setStretchFactor(VOLUME_PANE_STRETCH);
