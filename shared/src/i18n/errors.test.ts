@@ -47,4 +47,8 @@ describe('error catalogues', () => {
     expect(translateError('it', 'market.unknownSymbol', { symbol: '600519' })).toContain('600519');
     expect(translateError('fr', 'ipo.barred', { until: '2026-11-28' })).toContain('2026-11-28');
   });
+
+  it('leaves a name as it was typed, even one that looks like a figure', () => {
+    expect(translateError('fr', 'store.notOnSale', { name: '2.5' })).toBe("2.5 n'est plus en vente.");
+  });
 });

@@ -35,6 +35,9 @@ function decimalSeparatorOf(locale: Locale): string {
   return separator;
 }
 
+/** Parameters that carry text someone typed or a code, never a figure, even when they look like "2.5". */
+const TEXT_PARAMS = new Set(['name', 'spec', 'symbol', 'reference', 'status']);
+
 /**
  * A parameter as the reader writes it: a price or an amount takes the locale's decimal separator
  * ("12,30" in French), its digits as the domain sent them, as the client shows prices.
@@ -52,8 +55,7 @@ export function translateError(locale: Locale, key: string, params: ErrorParams 
     const value = params[name];
     if (value === undefined) return '';
     // A field name is itself a key into the `fields` section.
-    return name === 'field'
-      ? (lookup(ERROR_CATALOGUES[locale], `fields.${value}`) ?? String(value))
-      : localised(locale, value);
+    if (name === 'field') return lookup(ERROR_CATALOGUES[locale], `fields.${value}`) ?? String(value);
+    return TEXT_PARAMS.has(name) ? String(value) : localised(locale, value);
   });
 }
