@@ -142,6 +142,13 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
   const get = (path: string, token?: string) => t.api.get(`/api/seller${path}`, { token, lang: 'en' });
   const post = (path: string, body: unknown, token?: string) =>
     t.api.post(`/api/seller${path}`, body, { token, lang: 'en' });
+  /** The pictures route takes multipart: a product's id and an empty order (no pictures). */
+  const setPictures = (id: number, token?: string) => {
+    const body = new FormData();
+    body.append('id', String(id));
+    body.append('order', '');
+    return t.api.request('POST', '/api/seller/products/pictures', { token, body, lang: 'en' });
+  };
 
   /** A review of the owner's shop left unanswered, for the IDOR test. */
   let unanswered = '';
@@ -627,6 +634,7 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
         ['stats', () => get('/stats', plain)],
         ['delist', () => post('/products/delist', { id: productId }, plain)],
         ['relist', () => post('/products/relist', { id: productId }, plain)],
+        ['pictures', () => setPictures(productId, plain)],
       ];
       for (const [, call] of calls) await refused(call, 'seller.notSeller');
       expect(calls).toHaveLength(Object.keys(sellerRoutes).length);
@@ -636,6 +644,7 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
       await refused(() => post('/reviews/reply', { id: unanswered, content: 'Hi' }), 'auth.loginFirst');
       await refused(() => get('/stats'), 'auth.loginFirst');
       await refused(() => post('/products/delist', { id: productId }), 'auth.loginFirst');
+      await refused(() => setPictures(productId), 'auth.loginFirst');
 
       // Nothing moved.
       const [product] = await db().select().from(storeProducts).where(eq(storeProducts.id, productId));
