@@ -20,6 +20,21 @@ export interface NewIssue {
 }
 
 /** Bank, identity and new-share screens as the user sees them, and the back office's desk as staff see it. */
+/** Scrolls a lazy <img> into view and waits until it has loaded a picture (the server answered it with an image). */
+export async function pictureLoaded(picture: Locator): Promise<void> {
+  await picture.scrollIntoViewIfNeeded();
+  await until(
+    'the picture',
+    () =>
+      picture.evaluate(
+        (img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0,
+      ),
+    Boolean,
+    30_000,
+    250,
+  );
+}
+
 export class BackOfficeScreens extends TradingScreens {
   static override async on(page: Page, baseUrl: string): Promise<BackOfficeScreens> {
     await recordToasts(page);
@@ -229,18 +244,7 @@ export class BackOfficeScreens extends TradingScreens {
 
   /** Scrolls the entry's decision into view once its picture has loaded (a lazy image loading later would push it down). */
   async bringIntoView(item: Locator): Promise<void> {
-    const picture = item.locator('img');
-    await picture.scrollIntoViewIfNeeded();
-    await until(
-      'the entry’s picture',
-      () =>
-        picture.evaluate(
-          (img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0,
-        ),
-      Boolean,
-      30_000,
-      250,
-    );
+    await pictureLoaded(item.locator('img'));
     await item.locator('[data-testid$="-pass"]').scrollIntoViewIfNeeded();
   }
 

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { AppContext } from '../platform/appContext.ts';
 
 /**
- * GET of one stored image by the uuid in `:id`, as itself, for back office's <img src> (mount it
- * behind adminOnly, which also reads the session from the Admin-Token cookie an <img> request
- * carries). Private: never kept by a shared cache.
+ * GET of one stored image by the uuid in `:id`, as itself, for an <img src> (mount it behind a
+ * check of who may see it that also reads the session from the Admin-Token cookie an <img> request
+ * carries: adminOnly, or the seller's own shop). Private: never kept by a shared cache.
  */
 export function privateImageHandler(
   app: AppContext,

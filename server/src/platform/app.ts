@@ -33,6 +33,7 @@ import { MERCHANT_LICENCE_PATH, merchantLicenceHandler } from '../store/merchant
 import { REFUND_PROOF_PATH, refundProofHandler } from '../store/refunds/proof.handler.ts';
 import { REVIEW_PICTURE_PATH, reviewPictureHandler } from '../store/reviews/picture.handler.ts';
 import { storeRoutes } from '../store/routes.ts';
+import { SELLER_REFUND_PROOF_PATH, sellerRefundProofHandler } from '../store/seller/refundProof.handler.ts';
 import { TOP_UP_EVIDENCE_PATH, topUpEvidenceHandler } from '../store/topUps/evidence.handler.ts';
 import { SUPPORT_PICTURE_PATH, supportPictureHandler } from '../support/picture.handler.ts';
 import { supportRoutes } from '../support/routes.ts';
@@ -79,6 +80,7 @@ function apiRouter(app: AppContext): Router {
   router.get(TOP_UP_EVIDENCE_PATH, adminOnly(app), topUpEvidenceHandler(app));
   router.get(REFUND_PROOF_PATH, adminOnly(app), refundProofHandler(app));
   router.get(MERCHANT_LICENCE_PATH, adminOnly(app), merchantLicenceHandler(app));
+  router.get(SELLER_REFUND_PROOF_PATH, sellerRefundProofHandler(app));
   const openapi = openApiDocument(API_ROUTES.map((r) => r.contract));
   router.get('/openapi.json', (_req, res) => {
     res.json(openapi);

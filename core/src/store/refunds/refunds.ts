@@ -80,6 +80,8 @@ const { proof: _proof, ...listed } = getTableColumns(storeRefunds);
 export type RefundRow = Omit<typeof storeRefunds.$inferSelect, 'proof'>;
 
 export const refundProofUrl = (id: string) => `/api/admin/refunds/${id}/proof`;
+/** The same proof for the seller whose shop the refund is asked of (a shop-scoped route). */
+export const shopRefundProofUrl = (id: string) => `/api/seller/refunds/${id}/proof`;
 
 export const money = (v: string | Dec) => new Dec(v).toFixed(2);
 
@@ -594,6 +596,7 @@ async function adminViews(
   where: SQL,
   order: SQL[],
   { limit, offset }: { limit: number; offset: number },
+  proofUrl: (id: string) => string = refundProofUrl,
 ): Promise<AdminRefundView[]> {
   const rows = await db
     .select({
@@ -620,7 +623,7 @@ async function adminViews(
     ...views[i]!,
     account: r.account,
     orderTotal: money(r.orderTotal),
-    proofUrl: refundProofUrl(r.id),
+    proofUrl: proofUrl(r.id),
     decidedBy: r.decidedByAccount,
     escalationDecidedBy: r.rulerAccount,
     sellerShortfall: r.sellerShortfall === null ? null : money(r.sellerShortfall),
@@ -628,25 +631,32 @@ async function adminViews(
 }
 
 /** One state's refunds for back office: the oldest first while they wait, the newest first after. */
+/** Refunds asked of one shop: those on its orders. */
+const askedOfShop = (db: Db, shopId: number) =>
+  inArray(
+    storeRefunds.orderId,
+    db.select({ id: storeOrders.id }).from(storeOrders).where(eq(storeOrders.shopId, shopId)),
+  );
+
 export async function refundsInState(
   db: Db,
   { state, page, pageSize, shopId }: { state: RefundState; page: number; pageSize: number; shopId?: number },
 ) {
   // A seller's list is its own shop's refunds only (the seller console).
-  const ofShop =
-    shopId === undefined
-      ? undefined
-      : inArray(
-          storeRefunds.orderId,
-          db.select({ id: storeOrders.id }).from(storeOrders).where(eq(storeOrders.shopId, shopId)),
-        );
+  const ofShop = shopId === undefined ? undefined : askedOfShop(db, shopId);
   const where = and(eq(storeRefunds.state, state), ofShop) as SQL;
   const order =
     state === 'requested'
       ? [asc(storeRefunds.createdAt), asc(storeRefunds.id)]
       : [desc(storeRefunds.createdAt), desc(storeRefunds.id)];
   const [items, total] = await Promise.all([
-    adminViews(db, where, order, { limit: pageSize, offset: (page - 1) * pageSize }),
+    adminViews(
+      db,
+      where,
+      order,
+      { limit: pageSize, offset: (page - 1) * pageSize },
+      shopId === undefined ? refundProofUrl : shopRefundProofUrl,
+    ),
     db.$count(storeRefunds, where),
   ]);
   return { items, page, pageSize, total };
@@ -675,10 +685,16 @@ export async function adminRefund(db: Db, id: string): Promise<AdminRefundView> 
   return view;
 }
 
-export async function refundProof(db: Db, id: string) {
+export async function refundProof(db: Db, id: string, shopId?: number) {
   const [row] = await db
     .select({ content: storeRefunds.proof, mimeType: storeRefunds.proofType })
     .from(storeRefunds)
-    .where(eq(storeRefunds.id, id));
+    .where(
+      and(
+        eq(storeRefunds.id, id),
+        // A seller's: only a refund asked of its own shop; another shop's is not found.
+        shopId === undefined ? undefined : askedOfShop(db, shopId),
+      ),
+    );
   return row;
 }

@@ -276,6 +276,17 @@ describe.each(DB_KINDS)('seller console on %s', (kind) => {
     const refund = await askRefund(token, orderId);
     const open = expectOk(await get('/refunds', owner.token), sellerRoutes.refunds.response);
     expect(open.items.map((r) => r.id)).toEqual([refund.id]);
+    // The shopper's proof, to the shop it was asked of only.
+    expect(open.items[0]?.proofUrl).toBe(`/api/seller/refunds/${refund.id}/proof`);
+    const proof = (token?: string) =>
+      fetch(`${t.baseUrl}/api/seller/refunds/${refund.id}/proof`, { headers: token ? { token } : {} });
+    const seen = await proof(owner.token);
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get('content-type')).toBe('image/png');
+    expect(seen.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect((await proof(rival.token)).status).toBe(404);
+    expect((await proof(plain)).status).toBe(403);
+    expect((await proof()).status).toBe(401);
     const shop = expectOk(await get('/shop', owner.token), sellerRoutes.shop.response);
     expect(shop).toMatchObject({ id: owner.shopId, name: 'Harbour Kites', productCount: 1, openRefunds: 1 });
     const refusedOne = expectOk(

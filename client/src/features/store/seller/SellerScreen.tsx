@@ -173,6 +173,14 @@ function RefundRow({ refund, onDone }: { refund: AdminRefundView; onDone: () => 
         {[refund.orderNumber, t(`refund.reason.${refund.reason}`, { ns: 'translation' })].join(' · ')}
       </p>
       <p>{refund.explanation}</p>
+      <a href={refund.proofUrl} target="_blank" rel="noopener">
+        <img
+          className="seller-proof__image"
+          src={refund.proofUrl}
+          alt={t('seller.proof', { order: refund.orderNumber })}
+          loading="lazy"
+        />
+      </a>
       {refund.returnTrackingNo ? (
         <p className="form__hint">
           {t('seller.returnParcel', {
