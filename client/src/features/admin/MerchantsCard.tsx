@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { useLoad } from '../../lib/useLoad.ts';
+import { PictureLink } from '../../shared-ui/PictureLink.tsx';
 import { useItemAction } from '../../shared-ui/useItemAction.ts';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { approveMerchant, fetchAuditingMerchants, fetchCategories, refuseMerchant } from './adminApi.ts';
@@ -44,9 +45,7 @@ function MerchantItem({
       <p className="admin-issue__code">
         {[categoryName, item.contact, formatDate(item.createdAt, 'YYYY-MM-DD HH:mm')].join(' · ')}
       </p>
-      <a href={item.licenceUrl} target="_blank" rel="noopener" className="admin-topup__evidence">
-        <img src={item.licenceUrl} alt={t('merchants.licence', { shop: item.shopName })} loading="lazy" />
-      </a>
+      <PictureLink url={item.licenceUrl} alt={t('merchants.licence', { shop: item.shopName })} />
       <div className="admin-topup__fields">
         <label>
           <span>{t('topUps.note')}</span>

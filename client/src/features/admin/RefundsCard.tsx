@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { Button } from '../../shared-ui/Button.tsx';
+import { PictureLink } from '../../shared-ui/PictureLink.tsx';
 import { useItemAction } from '../../shared-ui/useItemAction.ts';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
 import {
@@ -42,9 +43,7 @@ function RefundFacts({ item }: { item: AdminRefundView }) {
         ].join(' · ')}
       </p>
       <p>{item.explanation}</p>
-      <a href={item.proofUrl} target="_blank" rel="noopener" className="admin-topup__evidence">
-        <img src={item.proofUrl} alt={t('refunds.proof', { account: item.account })} loading="lazy" />
-      </a>
+      <PictureLink url={item.proofUrl} alt={t('refunds.proof', { account: item.account })} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { PictureLink } from '../../shared-ui/PictureLink.tsx';
 import { useItemAction } from '../../shared-ui/useItemAction.ts';
 import { AdminQueueCard } from './AdminQueueCard.tsx';
 import { fetchAuditingTopUps, passTopUp, refuseTopUp } from './adminApi.ts';
@@ -46,9 +47,7 @@ function TopUpItem({ item, onDone }: { item: AdminTopUpView; onDone: () => void 
           {item.txHash}
         </p>
       ) : null}
-      <a href={item.evidenceUrl} target="_blank" rel="noopener" className="admin-topup__evidence">
-        <img src={item.evidenceUrl} alt={t('topUps.evidence', { account: item.account })} loading="lazy" />
-      </a>
+      <PictureLink url={item.evidenceUrl} alt={t('topUps.evidence', { account: item.account })} />
       <div className="admin-topup__fields">
         <label>
           <span>{t('topUps.arrival')}</span>

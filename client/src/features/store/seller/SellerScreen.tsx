@@ -35,6 +35,7 @@ import {
 } from './sellerApi.ts';
 import '../store.css';
 import './seller.css';
+import { PictureLink } from '../../../shared-ui/PictureLink.tsx';
 
 const TABS = ['products', 'orders', 'refunds', 'reviews', 'stats'] as const;
 type Tab = (typeof TABS)[number];
@@ -173,14 +174,7 @@ function RefundRow({ refund, onDone }: { refund: AdminRefundView; onDone: () => 
         {[refund.orderNumber, t(`refund.reason.${refund.reason}`, { ns: 'translation' })].join(' · ')}
       </p>
       <p>{refund.explanation}</p>
-      <a href={refund.proofUrl} target="_blank" rel="noopener">
-        <img
-          className="seller-proof__image"
-          src={refund.proofUrl}
-          alt={t('seller.proof', { order: refund.orderNumber })}
-          loading="lazy"
-        />
-      </a>
+      <PictureLink url={refund.proofUrl} alt={t('seller.proof', { order: refund.orderNumber })} />
       {refund.returnTrackingNo ? (
         <p className="form__hint">
           {t('seller.returnParcel', {
