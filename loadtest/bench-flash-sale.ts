@@ -27,7 +27,14 @@ import { shoppingRoutes, translateError } from '@bourse/shared';
 import { sql } from 'drizzle-orm';
 import { percentile } from '../server/src/market/testing/benchStats.ts';
 import { spawnServer } from '../server/src/market/testing/spawnServer.ts';
-import { benchArgs, latencyFigures, loadAverage, runScratchBench } from './benchRun.ts';
+import {
+  benchArgs,
+  cpuMicros,
+  latencyFigures,
+  loadAverage,
+  postgresMicrosBetween,
+  runScratchBench,
+} from './benchRun.ts';
 import { jsonClient } from './orders/jsonClient.ts';
 
 const args = benchArgs({
@@ -42,10 +49,6 @@ const CONCURRENCY = Number(args.concurrency);
 const PAY_PASSWORD = '135790';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `bench:flash:${randomUUID()}:`;
-const cpuMicros = () => {
-  const cpu = process.cpuUsage();
-  return cpu.user + cpu.system;
-};
 
 /** The sale's product and its buyers, in a few set-based statements. Answers the spec id and the tokens. */
 async function seed(db: Db): Promise<{ specId: number; tokens: string[] }> {
@@ -181,8 +184,7 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
   const wallMs = performance.now() - started;
   const db = scratch.database.db;
   const postgresAfter = await postgresBackendCpu(db);
-  let postgresMicros = 0;
-  for (const [pid, micros] of postgresAfter) postgresMicros += micros - (cpuBefore.postgres.get(pid) ?? 0);
+  const postgresMicros = postgresMicrosBetween(cpuBefore.postgres, postgresAfter);
   const cpuPerAttempt = (micros: number) => (micros / 1000 / BUYERS).toFixed(2);
   const cpuLine = `CPU per attempt (ms): server ${cpuPerAttempt((await server.usage()).cpuMicros - cpuBefore.server)}, PostgreSQL ${cpuPerAttempt(postgresMicros)}, load generator ${cpuPerAttempt(cpuMicros() - cpuBefore.bench)}`;
   if (outcomes.has('timeout') || outcomes.has('pay: timeout')) await settled(db);

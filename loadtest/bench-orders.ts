@@ -42,7 +42,16 @@ import { percentile, random } from '../server/src/market/testing/benchStats.ts';
 import { spawnServer } from '../server/src/market/testing/spawnServer.ts';
 import { demoClock } from '../workers/src/feed/clock.ts';
 import { storeDemoClock } from '../workers/src/market/feedState.ts';
-import { benchArgs, deletePrefix, loadAverage, machine, mib, runBench } from './benchRun.ts';
+import {
+  benchArgs,
+  cpuMicros,
+  deletePrefix,
+  loadAverage,
+  machine,
+  mib,
+  postgresMicrosBetween,
+  runBench,
+} from './benchRun.ts';
 import { type JsonAnswer, type JsonClient, jsonClient } from './orders/jsonClient.ts';
 import { chooseSymbols, readTouches, waitForStatus } from './orders/market.ts';
 import type { Touch } from './orders/orderMix.ts';
@@ -108,10 +117,9 @@ const cleanups: (() => Promise<void>)[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** This process's figures in the children's terms: the load generator's cost. */
 function harnessUsage(): ChildUsage {
-  const cpu = process.cpuUsage();
   return {
     type: 'usage',
-    cpuMicros: cpu.user + cpu.system,
+    cpuMicros: cpuMicros(),
     rss: process.memoryUsage.rss(),
     maxRss: process.resourceUsage().maxRSS * 1024,
     watchers: 0,
@@ -445,9 +453,8 @@ async function main(): Promise<number> {
     'RSS MiB': mib(after[i]!.rss),
     'peak RSS MiB': mib(after[i]!.maxRss),
   }));
-  // Backends that started during the run count from zero; Redis (shared with others) is not counted.
-  let postgresMicros = 0;
-  for (const [pid, micros] of postgresAfter) postgresMicros += micros - (postgresBefore.get(pid) ?? 0);
+  // Redis (shared with others) is not counted.
+  const postgresMicros = postgresMicrosBetween(postgresBefore, postgresAfter);
   const productMicros =
     after.slice(0, processes.length).reduce((sum, u, i) => sum + u.cpuMicros - before[i]!.cpuMicros, 0) +
     postgresMicros;

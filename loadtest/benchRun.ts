@@ -26,6 +26,22 @@ export function latencyFigures(sample: readonly number[], digits = 0): string {
 
 export const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 
+/** This process's CPU time so far (user + system, µs): the load generator's own cost. */
+export function cpuMicros(): number {
+  const cpu = process.cpuUsage();
+  return cpu.user + cpu.system;
+}
+
+/**
+ * The CPU (µs) PostgreSQL's backends spent between two `postgresBackendCpu` readings; backends
+ * that started in between count from zero.
+ */
+export function postgresMicrosBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let micros = 0;
+  for (const [pid, total] of after) micros += total - (before.get(pid) ?? 0);
+  return micros;
+}
+
 /** The 1, 5 and 15 minute load averages: the machine is shared, so every figure says how busy it was. */
 export const loadAverage = () =>
   loadavg()
