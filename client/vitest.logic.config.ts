@@ -11,6 +11,9 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // Files share their worker's modules: importing i18next, zod and the stores once per worker
+    // instead of once per file took the project from 85 s to 11 s.
+    isolate: false,
     setupFiles: ['src/test/setup.logic.ts'],
     restoreMocks: true,
   },

@@ -2,12 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { logger } from '../lib/logger.ts';
-import { reloadPage } from '../lib/reload.ts';
-import { RouteErrorScreen } from './RouteErrorScreen.tsx';
-import { lazyScreen } from './routes.tsx';
 
 vi.mock('../lib/reload.ts', () => ({ reloadPage: vi.fn() }));
+// Test files share their modules (isolate: false): import the screen afresh so it takes the mock.
+vi.resetModules();
+const { logger } = await import('../lib/logger.ts');
+const { reloadPage } = await import('../lib/reload.ts');
+const { RouteErrorScreen } = await import('./RouteErrorScreen.tsx');
+const { lazyScreen } = await import('./routes.tsx');
 
 const chunkError = new TypeError('Failed to fetch dynamically imported module: /www/assets/Market.js');
 

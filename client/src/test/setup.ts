@@ -1,14 +1,20 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetPingSockets } from '../features/connectionCheck/runCheck.ts';
 import { resetMarketConnection } from '../features/market/data/market.ts';
 import { resetInbox } from '../features/messages/inbox.ts';
 import { resetUserChannel } from '../features/trade/data/user.ts';
+import { resetWatchlist } from '../features/watchlist/watchlistStore.ts';
 import { initI18n } from '../i18n/index.ts';
 import { FakeMarketSocket } from './fakeMarketSocket.ts';
 
 // Lazy screens are transformed on first use: give findBy/waitFor room on a slow CI machine.
 configure({ asyncUtilTimeout: 5000 });
+
+// Files share one jsdom (isolate: false): each starts with empty storage, as in a new browser.
+localStorage.clear();
+sessionStorage.clear();
+resetWatchlist();
 
 // Tests read English; catalogues.test.ts checks that every language has the same keys.
 beforeAll(async () => {
@@ -25,4 +31,10 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+});
+
+// The next file shares this one's modules: work this file left on its way (a request behind a
+// lazy import) ends here, against this file's fakes, not in the next file's tests.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 250));
 });

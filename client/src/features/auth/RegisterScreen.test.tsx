@@ -56,7 +56,7 @@ describe('register', () => {
     expect(errorOf('confirmPassword')).toBe('Passwords do not match.');
     expect(errorOf('username')).toBeTruthy();
     expect(errorOf('agree')).toBe('Please read and accept the user agreement.');
-    expect(api).not.toHaveBeenCalled();
+    expect(callsTo(api, 'POST /user/register')).toHaveLength(0);
   });
 
   it('registers with the encrypted credentials and the UI language, then logs in', async () => {

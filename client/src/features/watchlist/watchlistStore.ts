@@ -118,11 +118,14 @@ async function send(current: Sync, call: () => Promise<Watchlist>): Promise<Watc
 async function refresh(current: Sync): Promise<void> {
   const guest = read(GUEST);
   try {
+    const api = await watchlistApi();
+    // Logged out or switched user while the calls loaded: that list is no longer wanted.
+    if (current !== sync) return;
     if (guest.length === 0) {
-      await send(current, async () => (await watchlistApi()).fetchWatchlist());
+      await send(current, () => api.fetchWatchlist());
       return;
     }
-    const { symbols } = await send(current, async () => (await watchlistApi()).mergeWatchlist(guest));
+    const { symbols } = await send(current, () => api.mergeWatchlist(guest));
     forget(GUEST);
     // Logged out while the merge was on its way: the guest's list is on the account now.
     if (useWatchlistStore.getState().owner === GUEST) useWatchlistStore.setState({ symbols: [] });
@@ -131,6 +134,12 @@ async function refresh(current: Sync): Promise<void> {
     // The HTTP client has shown why; the copy here stays, and a guest list waits for the next load.
     logger.warn('watchlist: not loaded from the server', error);
   }
+}
+
+/** Back to a guest's list with no request of an earlier owner counted: for tests. */
+export function resetWatchlist(): void {
+  sync = { owner: GUEST, pending: 0 };
+  useWatchlistStore.setState({ owner: GUEST, symbols: read(GUEST), known: true });
 }
 
 /** Switches to `owner`'s list: a guest's from here, a user's from the copy here, then the server. */
