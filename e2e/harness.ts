@@ -255,13 +255,49 @@ export async function newContext(
 }
 
 /**
- * A page on a new phone context for a long journey: a loaded 2-core machine can take longer
- * than playwright's 30 s to serve and draw a screen.
+ * A page on a new context for a long journey: a loaded 2-core machine can take longer than
+ * playwright's 30 s to serve and draw a screen.
  */
-export async function newPhonePage(browser: Browser, options: { scale?: number } = {}): Promise<Page> {
-  const page = await (await newContext(browser, 'phone', options)).newPage();
+async function newJourneyPage(
+  browser: Browser,
+  kind: 'phone' | 'desktop',
+  options: { scale?: number } = {},
+): Promise<Page> {
+  const page = await (await newContext(browser, kind, options)).newPage();
   page.setDefaultTimeout(90_000);
   return page;
+}
+
+/** A page on a new phone context for a long journey. */
+export async function newPhonePage(browser: Browser, options: { scale?: number } = {}): Promise<Page> {
+  return newJourneyPage(browser, 'phone', options);
+}
+
+/** Where an e2e photographs its steps (docs/screenshots/<name>-<device>.png), and on what. */
+export interface Shots {
+  dir: string;
+  device: 'phone' | 'desktop';
+}
+
+/**
+ * E2E_SCREENSHOTS=1 has the e2e that photograph their steps do it on phones, =desktop on
+ * desktops (1280×800, the app in its 480px column); unset, they take none.
+ */
+export const SHOTS: Shots | undefined = ((value) => {
+  const dir = join(REPO_ROOT, 'docs', 'screenshots');
+  if (value === '1') return { dir, device: 'phone' };
+  if (value === 'desktop') return { dir, device: 'desktop' };
+  return undefined;
+})(process.env.E2E_SCREENSHOTS);
+
+/**
+ * A page for a journey on the device its shots are taken on: a phone at twice the pixels (as
+ * scripts/screenshots.ts takes the sharp ones) or a desktop at the 1280×800 of the others; a
+ * plain phone when it takes none.
+ */
+export async function newShotsPage(browser: Browser, shots: Shots | undefined): Promise<Page> {
+  if (shots?.device === 'desktop') return newJourneyPage(browser, 'desktop');
+  return newJourneyPage(browser, 'phone', { scale: shots ? 2 : 1 });
 }
 
 /**

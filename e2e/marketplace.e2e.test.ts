@@ -7,10 +7,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
-  newPhonePage,
+  newShotsPage,
   printProductOutputOnFailure,
-  REPO_ROOT,
   type RunningProduct,
+  SHOTS,
   startOwnProduct,
 } from './harness.ts';
 import { until } from './pages/app.ts';
@@ -29,7 +29,9 @@ import { photo } from './photo.ts';
  * office passes it and the simulated bank pays it. Every figure is checked to the cent, and the
  * ledger audit holds at the end. The carrier runs a hundred thousand times faster than life;
  * nothing else moves by itself (shipping, receipt, refund answers and returns wait an hour).
- * With E2E_SCREENSHOTS=1 it photographs each step into docs/screenshots/marketplace-*.
+ * The seller's product has three uploaded pictures. With E2E_SCREENSHOTS=1 it photographs each
+ * step on phones into docs/screenshots/marketplace-*-phone.png (and the product form's pictures
+ * and the product page they show on), with =desktop on desktops into *-desktop.png.
  */
 const SHOPPER_PIN = '246810';
 const SELLER_PIN = '135790';
@@ -40,7 +42,6 @@ const COMMISSION_RATE = '0.05';
 const CHARGE = { rate: '0.01', minimum: '2.00' };
 const TOP_UP = { claimed: '300.00', arrived: '298.75' };
 const WITHDRAWAL = '300.00';
-const SHOTS = process.env.E2E_SCREENSHOTS === '1' ? `${REPO_ROOT}/docs/screenshots` : undefined;
 const HOUR_MS = '3600000';
 
 const suffix = randomBytes(3).toString('hex');
@@ -66,6 +67,11 @@ const DESK = {
   ],
 } as const;
 const [OAK, WALNUT] = DESK.specs;
+const DESK_PICTURES = ([0, 1, 2] as const).map((shade) => ({
+  name: `desk-${shade}.png`,
+  mimeType: 'image/png',
+  buffer: photo(shade),
+}));
 
 describe('a marketplace on three phones: a new shop, a top-up, a return and refund, a payout and a withdrawal', () => {
   let own: Awaited<ReturnType<typeof startOwnProduct>>;
@@ -103,8 +109,7 @@ describe('a marketplace on three phones: a new shop, a top-up, a return and refu
       launchBrowser(),
     ]);
     product = own.product;
-    // Shots at twice the pixels, as scripts/screenshots.ts takes the others.
-    const phone = async () => newPhonePage(browser, { scale: SHOTS ? 2 : 1 });
+    const phone = async () => newShotsPage(browser, SHOTS);
     [shopper, seller, admin] = await Promise.all([
       phone().then((page) => StoreScreens.on(page, product.baseUrl)),
       phone().then((page) => SellerScreens.on(page, product.baseUrl)),
@@ -124,7 +129,7 @@ describe('a marketplace on three phones: a new shop, a top-up, a return and refu
     await own?.stop();
   });
 
-  it('a user applies to open a shop, back office approves it on the desk, and the new seller lists a product with two specs', async () => {
+  it('a user applies to open a shop, back office approves it on the desk, and the new seller lists a product with two specs and three pictures', async () => {
     expect(
       await seller.applyToSell(
         { shopName, category: DESK.category, contact: sellerPerson.email },
@@ -140,7 +145,9 @@ describe('a marketplace on three phones: a new shop, a top-up, a return and refu
 
     await seller.waitForMessage(`Your shop ${shopName} is open`);
     await seller.openConsole();
-    productId = await seller.listProduct(DESK);
+    await seller.fillNewProduct({ ...DESK, pictures: DESK_PICTURES });
+    await seller.shoot(SHOTS, 'seller-product-pictures');
+    productId = await seller.saveProduct(DESK.name);
     const row = seller.page.getByTestId('seller-product-row').filter({ hasText: DESK.name });
     expect(await row.textContent()).toContain(`From US$${OAK.price} · 8 in stock · 0 sold`);
     await seller.shoot(SHOTS, 'marketplace-seller-products');
@@ -200,6 +207,12 @@ describe('a marketplace on three phones: a new shop, a top-up, a return and refu
     // One result, with the price of its cheapest spec.
     expect(found).toEqual([`${DESK.name}US$${OAK.price}`]);
     await shopper.openFound(DESK.name);
+    // The seller's pictures, the first the main one, in place of the generated picture.
+    const gallery = shopper.page.getByTestId('gallery').locator('img');
+    expect(await gallery.count()).toBe(DESK_PICTURES.length);
+    expect(await gallery.first().getAttribute('src')).toMatch(/^\/api\/store\/images\/picture\//);
+    await pictureLoaded(gallery.first());
+    await shopper.shoot(SHOTS, 'store-detail-uploaded-picture');
     await shopper.chooseSpec(0);
     const order = await shopper.buyNow(SHOPPER_PIN);
     expect(order.status).toBe('waitingDeliver');

@@ -5,10 +5,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
-  newPhonePage,
+  newShotsPage,
   printProductOutputOnFailure,
-  REPO_ROOT,
   type RunningProduct,
+  SHOTS,
   startOwnProduct,
 } from './harness.ts';
 import { until } from './pages/app.ts';
@@ -24,7 +24,6 @@ import { StoreScreens } from './pages/store.ts';
  * With E2E_SCREENSHOTS=1 it photographs the new screens into docs/screenshots/.
  */
 const PIN = '246810';
-const SHOTS = process.env.E2E_SCREENSHOTS === '1' ? `${REPO_ROOT}/docs/screenshots` : undefined;
 
 describe('a shopper asks for a refund and sees it land', () => {
   let product: RunningProduct;
@@ -47,8 +46,7 @@ describe('a shopper asks for a refund and sees it land', () => {
       launchBrowser(),
     ]);
     product = own.product;
-    const phone = async () =>
-      StoreScreens.on(await newPhonePage(browser, { scale: SHOTS ? 2 : 1 }), product.baseUrl);
+    const phone = async () => StoreScreens.on(await newShotsPage(browser, SHOTS), product.baseUrl);
     [shopper, admin] = await Promise.all([phone(), phone()]);
   }, 300_000);
   printProductOutputOnFailure(() => product);

@@ -3,10 +3,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
-  newPhonePage,
+  newShotsPage,
   printProductOutputOnFailure,
-  REPO_ROOT,
   type RunningProduct,
+  SHOTS,
   startProduct,
 } from './harness.ts';
 import { until } from './pages/app.ts';
@@ -24,7 +24,6 @@ import { photo } from './photo.ts';
  */
 const PIN = '246810';
 const ORDER_TTL_MS = 60_000;
-const SHOTS = process.env.E2E_SCREENSHOTS === '1' ? `${REPO_ROOT}/docs/screenshots` : undefined;
 
 interface Card {
   id: number;
@@ -58,8 +57,7 @@ describe('a new shopper on a phone: browse, search, follow, cart, promo, pay, pa
       }),
       launchBrowser(),
     ]);
-    // Shots at twice the pixels, as scripts/screenshots.ts takes the others.
-    shopper = await StoreScreens.on(await newPhonePage(browser, { scale: SHOTS ? 2 : 1 }), product.baseUrl);
+    shopper = await StoreScreens.on(await newShotsPage(browser, SHOTS), product.baseUrl);
   }, 300_000);
   printProductOutputOnFailure(() => product);
   afterAll(async () => {

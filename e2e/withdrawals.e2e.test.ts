@@ -3,10 +3,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
-  newPhonePage,
+  newShotsPage,
   printProductOutputOnFailure,
-  REPO_ROOT,
   type RunningProduct,
+  SHOTS,
   startOwnProduct,
 } from './harness.ts';
 import { until } from './pages/app.ts';
@@ -23,7 +23,6 @@ import { StoreScreens } from './pages/store.ts';
 const PIN = '246810';
 // An ICBC debit card (BIN 622202); 6 is its Luhn check digit.
 const CARD = '6222020200112233446';
-const SHOTS = process.env.E2E_SCREENSHOTS === '1' ? `${REPO_ROOT}/docs/screenshots` : undefined;
 
 describe('a shopper withdraws and sees the bank answer', () => {
   let product: RunningProduct;
@@ -48,8 +47,7 @@ describe('a shopper withdraws and sees the bank answer', () => {
       launchBrowser(),
     ]);
     product = own.product;
-    const phone = async () =>
-      StoreScreens.on(await newPhonePage(browser, { scale: SHOTS ? 2 : 1 }), product.baseUrl);
+    const phone = async () => StoreScreens.on(await newShotsPage(browser, SHOTS), product.baseUrl);
     [shopper, admin] = await Promise.all([phone(), phone()]);
   }, 300_000);
   printProductOutputOnFailure(() => product);

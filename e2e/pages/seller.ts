@@ -8,6 +8,8 @@ export interface NewProduct {
   name: string;
   description: string;
   specs: readonly { kind: 'size' | 'colour' | 'capacity'; label: string; price: string; stock: string }[];
+  /** Uploaded in this order, the first the main picture; none leaves the generated one. */
+  pictures?: readonly Picture[];
 }
 
 /** A user who opens a shop: the merchant application and the seller console, besides all a shopper does. */
@@ -46,8 +48,8 @@ export class SellerScreens extends StoreScreens {
     await this.page.getByTestId('seller-shop').waitFor();
   }
 
-  /** Lists a product from the console's editor; answers its id once the console lists it. */
-  async listProduct(product: NewProduct): Promise<number> {
+  /** Opens the console's editor on a new product and fills it in, pictures included, unsaved. */
+  async fillNewProduct(product: NewProduct): Promise<void> {
     await this.page.getByTestId('seller-add-product').click();
     await this.waitForPath('/seller/product');
     await this.page.getByTestId('product-category').selectOption(product.category);
@@ -61,9 +63,26 @@ export class SellerScreens extends StoreScreens {
       await row.getByTestId('product-spec-price').fill(spec.price);
       await row.getByTestId('product-spec-stock').fill(spec.stock);
     }
+    const pictures = product.pictures ?? [];
+    if (pictures.length === 0) return;
+    await this.page.getByTestId('product-pictures-input').setInputFiles([...pictures]);
+    const thumbnails = this.page.getByTestId('product-pictures').locator('img');
+    await until(
+      'the chosen pictures',
+      () => thumbnails.count(),
+      (n) => n === pictures.length,
+    );
+    // Back to the form's top, where the pictures are, from the last spec typed in.
+    await this.page.locator('.screen__body').evaluate((body: { scrollTop: number }) => {
+      body.scrollTop = 0;
+    });
+  }
+
+  /** Saves the open editor, listing the product; answers its id once the console lists it. */
+  async saveProduct(name: string): Promise<number> {
     await this.page.getByTestId('product-save').click();
     await this.waitForPath('/seller');
-    const link = this.page.getByTestId('seller-product').filter({ hasText: product.name });
+    const link = this.page.getByTestId('seller-product').filter({ hasText: name });
     return Number(new URLSearchParams((await link.getAttribute('href'))?.split('?')[1]).get('id'));
   }
 

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { Shots } from '../harness.ts';
 import { recordToasts, until } from './app.ts';
 import { BackOfficeScreens } from './backoffice.ts';
 
@@ -16,11 +17,11 @@ export class StoreScreens extends BackOfficeScreens {
     return new StoreScreens(page, baseUrl);
   }
 
-  /** Photographs the screen as it is now, when a folder for the shots was given. */
-  async shoot(dir: string | undefined, name: string): Promise<void> {
-    if (!dir) return;
+  /** Photographs the screen as it is now into `<name>-<device>.png`, when shots are taken. */
+  async shoot(shots: Shots | undefined, name: string): Promise<void> {
+    if (!shots) return;
     await this.page.waitForLoadState('networkidle');
-    await this.page.screenshot({ path: `${dir}/${name}-phone.png` });
+    await this.page.screenshot({ path: `${shots.dir}/${name}-${shots.device}.png` });
   }
 
   async addAddress(): Promise<void> {
