@@ -13,6 +13,9 @@ export default defineConfig({
           include: ['{shared,core,server,workers}/src/**/*.test.ts', 'loadtest/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Files share their worker's modules: importing zod, drizzle and the domain once per
+          // worker instead of once per file took the layer from 75 s to 25 s (passes shuffled).
+          isolate: false,
         },
       },
       'client/vitest.config.ts',
