@@ -11,13 +11,14 @@
  * and so is the demo market's phase before and after it: a page measured while quotes stream
  * does the work of every tick beside its own start, one measured while the market is shut does not.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@bourse/core/platform/localRedis';
+import { processCpuMicros } from '@bourse/core/trading/testing';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { startProduct } from '../e2e/harness.ts';
+import { marketStatus, startProduct } from '../e2e/harness.ts';
 
 const PORT = process.env.PORT ?? '3106';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -36,12 +37,6 @@ interface Row {
   phase: string;
 }
 
-/** Seconds of CPU the process has used so far (Linux's /proc; clock ticks are 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /**
  * A fresh product spends its first minutes making up history and rebuilding the lists, at over a
  * core: measured then, the phone's page competes with that work for the CPU and its blocking time
@@ -50,11 +45,11 @@ function cpuSeconds(pid: number): number {
  */
 async function waitForQuietProduct(pid: number): Promise<void> {
   const started = Date.now();
-  let before = cpuSeconds(pid);
+  let before = (await processCpuMicros(pid)) ?? 0;
   while (Date.now() - started < 180_000) {
     await new Promise((r) => setTimeout(r, 10_000));
-    const now = cpuSeconds(pid);
-    const cores = (now - before) / 10;
+    const now = (await processCpuMicros(pid)) ?? 0;
+    const cores = (now - before) / 10e6;
     before = now;
     if (cores < 0.9) {
       console.error(
@@ -113,7 +108,7 @@ try {
   const rows: Row[] = [];
   let version = '';
   for (const path of paths) {
-    const phaseBefore = (await api<{ phase: string }>('/market/status')).phase;
+    const phaseBefore = (await marketStatus(product)).phase;
     const result = await lighthouse(`${product.baseUrl}${path}`, {
       port: debuggingPort,
       output: 'json',
@@ -139,7 +134,7 @@ try {
       tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
       cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-      phase: `${phaseBefore}→${(await api<{ phase: string }>('/market/status')).phase}`,
+      phase: `${phaseBefore}→${(await marketStatus(product)).phase}`,
     });
     const row = rows.at(-1) as Row;
     console.error(`measured ${path}: perf ${row.performance}, load average ${loadavg()[0]?.toFixed(2)}`);

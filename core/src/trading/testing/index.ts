@@ -5,5 +5,5 @@ export { openTestDatabase, scratchPostgres } from '../../testing/testDatabase.ts
 export { orders } from '../schema.ts';
 export { checkLedgerAndOrders, fillsBetween } from './consistency.ts';
 export { MarketDouble, marketTime, quote, TODAY } from './marketDouble.ts';
-export { allPositions, countRows, fillsPerOrder, postgresBackendCpu } from './reports.ts';
+export { allPositions, countRows, fillsPerOrder, postgresBackendCpu, processCpuMicros } from './reports.ts';
 export { createUser, serviceDeps } from './serviceDeps.ts';

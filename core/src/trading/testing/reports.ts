@@ -27,6 +27,21 @@ export function allPositions(db: Db) {
 }
 
 /**
+ * CPU time (µs) a process has used so far, read from /proc (Linux); undefined once it is gone.
+ */
+export async function processCpuMicros(pid: number): Promise<number | undefined> {
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return undefined;
+    throw err;
+  });
+  if (!stat) return undefined;
+  // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+}
+
+/**
  * CPU time (µs) so far of each PostgreSQL backend serving `db`'s database, but the one asking,
  * read from /proc (PostgreSQL on this machine): what the benchmark adds to its processes' CPU.
  */
@@ -34,18 +49,11 @@ export async function postgresBackendCpu(db: Db): Promise<Map<number, number>> {
   const { rows } = (await db.execute(
     sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
   )) as unknown as { rows: { pid: number }[] };
-  const ticksPerSecond = 100; // USER_HZ on Linux
   const cpu = new Map<number, number>();
   for (const { pid } of rows) {
     // A backend gone since the query has no CPU to add.
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') return undefined;
-      throw err;
-    });
-    if (!stat) continue;
-    // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6);
+    const micros = await processCpuMicros(pid);
+    if (micros !== undefined) cpu.set(pid, micros);
   }
   return cpu;
 }
