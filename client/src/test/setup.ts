@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetPingSockets } from '../features/connectionCheck/runCheck.ts';
 import { resetMarketConnection } from '../features/market/data/market.ts';
 import { resetInbox } from '../features/messages/inbox.ts';
@@ -31,10 +31,4 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-});
-
-// The next file shares this one's modules: work this file left on its way (a request behind a
-// lazy import) ends here, against this file's fakes, not in the next file's tests.
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 250));
 });
