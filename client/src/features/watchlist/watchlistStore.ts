@@ -27,11 +27,10 @@ interface WatchlistState {
   known: boolean;
 }
 
-export const useWatchlistStore = create<WatchlistState>(() => ({
-  owner: GUEST,
-  symbols: read(GUEST),
-  known: true,
-}));
+/** A guest's list as this browser keeps it: the state before any login. */
+const guestState = (): WatchlistState => ({ owner: GUEST, symbols: read(GUEST), known: true });
+
+export const useWatchlistStore = create<WatchlistState>(guestState);
 
 /** The server requests made for one loaded owner; a new owner starts a new one. */
 interface Sync {
@@ -139,7 +138,7 @@ async function refresh(current: Sync): Promise<void> {
 /** Back to a guest's list with no request of an earlier owner counted: for tests. */
 export function resetWatchlist(): void {
   sync = { owner: GUEST, pending: 0 };
-  useWatchlistStore.setState({ owner: GUEST, symbols: read(GUEST), known: true });
+  useWatchlistStore.setState(guestState());
 }
 
 /** Switches to `owner`'s list: a guest's from here, a user's from the copy here, then the server. */
