@@ -18,8 +18,8 @@
  * on exit or Ctrl-C.
  */
 import { randomUUID } from 'node:crypto';
-import { hashPayPassword } from '@bourse/core/accounts/passwords.ts';
 import { hashSessionToken, newSessionToken } from '@bourse/core/accounts/tokens.ts';
+import { hashPayPassword, payPasswordPepper } from '@bourse/core/identity/payPasswordHash.ts';
 import type { Db } from '@bourse/core/platform/database.ts';
 import { inEveryLanguage } from '@bourse/core/store/testing.ts';
 import { auditLedger, postgresBackendCpu } from '@bourse/core/trading/testing';
@@ -60,7 +60,8 @@ async function seed(db: Db): Promise<{ specId: number; tokens: string[] }> {
       'flash phone', 99.00, 5.0, 1 from store_shops`);
   await run(sql`insert into store_product_specs (product_id, kind, label, price, stock, position)
     select id, 'capacity', ${JSON.stringify(inEveryLanguage('128 GB'))}::jsonb, 99.00, ${STOCK}, 0 from store_products`);
-  const payHash = await hashPayPassword(PAY_PASSWORD);
+  // The server has no PAY_PASSWORD_PEPPER either: both read the pepper kept in the database.
+  const payHash = hashPayPassword(await payPasswordPepper(db, undefined), PAY_PASSWORD);
   await run(sql`insert into users (account, password_hash, username, given_name, email, mobile)
     select 'flash' || n, 'unusable', 'Flash', 'Buyer', 'flash' || n || '@example.com', '13800000000'
     from generate_series(1, ${BUYERS}) n`);

@@ -4,7 +4,7 @@ import { BANK_BINS, type BankCode, luhnCheckDigit } from '@bourse/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { queryRows } from '../db/rows.ts';
-import { givePayPassword, verifyUser } from '../identity/testing.ts';
+import { givePayPassword, testPayPasswordContext, verifyUser } from '../identity/testing.ts';
 import { auditLedger, type LedgerAudit } from '../ledger/audit.ts';
 import type { Db } from '../platform/database.ts';
 import type { ApiClient, ApiResponse } from '../testing/api.ts';
@@ -40,7 +40,7 @@ export function serviceBankingDeps(
 ): BankingDeps {
   return {
     db,
-    payPassword: { db, redis, redisPrefix },
+    payPassword: testPayPasswordContext(db, redis, redisPrefix),
     market: redisMarketView(redis, redisPrefix),
     queue: transferQueue(redis, redisPrefix),
     events: { publish: () => undefined },

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { queryRows } from '../db/rows.ts';
-import { givePayPassword, verifyUser } from '../identity/testing.ts';
+import { givePayPassword, testPayPasswordContext, verifyUser } from '../identity/testing.ts';
 import { auditLedger, type LedgerAudit } from '../ledger/audit.ts';
 import type { Db } from '../platform/database.ts';
 import type { ApiClient, ApiResponse } from '../testing/api.ts';
@@ -24,7 +24,7 @@ export { givePayPassword, verifyUser };
 export function serviceBlockTradeDeps(db: Db, redis: Redis, redisPrefix: string): BlockTradeDeps {
   return {
     db,
-    payPassword: { db, redis, redisPrefix },
+    payPassword: testPayPasswordContext(db, redis, redisPrefix),
     market: redisMarketView(redis, redisPrefix),
     events: { publish: () => undefined },
     queue: settlementQueue(redis, redisPrefix),

@@ -1,13 +1,23 @@
 import { DomainError, type PayPasswordStatus, payPasswordSchema, type SetPayPassword } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
-import { hashPayPassword, payPasswordNeedsRehash, verifyPassword } from '../accounts/passwords.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import { parseInput } from '../platform/validation.ts';
 import { PayPasswordAttempts } from './payPasswordAttempts.ts';
+import {
+  hashPayPassword,
+  payPasswordNeedsRehash,
+  payPasswordPepper,
+  verifyPayPassword,
+} from './payPasswordHash.ts';
 import { payPasswords } from './schema.ts';
 
-/** What the payment password needs of the app: its hash in PostgreSQL, its attempt counter in Redis. */
-export type PayPasswordContext = Pick<PlatformContext, 'db' | 'redis' | 'redisPrefix'>;
+/** What the payment password needs of the app: its hash in PostgreSQL, its attempt counter in Redis, the pepper's setting. */
+export type PayPasswordContext = Pick<PlatformContext, 'db' | 'redis' | 'redisPrefix'> & {
+  config: Pick<PlatformContext['config'], 'payPasswordPepper'>;
+};
+
+const pepperOf = (context: PayPasswordContext) =>
+  payPasswordPepper(context.db, context.config.payPasswordPepper);
 
 const attemptsOf = (context: PayPasswordContext) =>
   new PayPasswordAttempts(context.redis, context.redisPrefix);
@@ -22,7 +32,7 @@ async function storedHash(context: PayPasswordContext, userId: string): Promise<
 
 /**
  * Checks an entry against the hash while not locked; a wrong one is counted, a right one
- * forgives, and a right one against a hash of another cost is rehashed unless it is about to be replaced.
+ * forgives, and a right one against a hash from before ADR 0040 is rehashed unless it is about to be replaced.
  */
 async function verifyEntry(
   context: PayPasswordContext,
@@ -32,13 +42,14 @@ async function verifyEntry(
   { replacing = false } = {},
 ): Promise<void> {
   let entry = '';
+  const pepper = await pepperOf(context);
   // The entry is read inside the attempt: a locked user hears so before anything about its shape.
   await attemptsOf(context).verify(userId, () => {
     entry = readEntry();
-    return verifyPassword(hash, entry);
+    return verifyPayPassword(pepper, hash, entry);
   });
   if (!replacing && payPasswordNeedsRehash(hash))
-    await storeHash(context, userId, await hashPayPassword(entry));
+    await storeHash(context, userId, hashPayPassword(pepper, entry));
 }
 
 async function storeHash(context: PayPasswordContext, userId: string, hash: string): Promise<void> {
@@ -87,7 +98,7 @@ export async function setPayPassword(
   const current = await storedHash(context, userId);
   if (current === undefined) {
     if (body.oldPayPassword !== '') throw new DomainError('payPassword.oldNotNeeded');
-    const hash = await hashPayPassword(body.newPayPassword);
+    const hash = hashPayPassword(await pepperOf(context), body.newPayPassword);
     const inserted = await context.db
       .insert(payPasswords)
       .values({ userId, hash })
@@ -98,7 +109,7 @@ export async function setPayPassword(
   } else {
     if (body.oldPayPassword === '') throw new DomainError('validation.required', { field: 'oldPayPassword' });
     await verifyEntry(context, userId, current, () => body.oldPayPassword, { replacing: true });
-    await storeHash(context, userId, await hashPayPassword(body.newPayPassword));
+    await storeHash(context, userId, hashPayPassword(await pepperOf(context), body.newPayPassword));
   }
   return { isSet: true, lockedUntil: null };
 }

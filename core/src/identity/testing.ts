@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { maskResidentId, residentIdCheckChar } from '@bourse/shared';
-import { hashPayPassword } from '../accounts/passwords.ts';
+import type { Redis } from 'ioredis';
 import type { Db } from '../platform/database.ts';
+import type { PayPasswordContext } from './payPassword.ts';
+import { hashPayPassword, payPasswordPepper } from './payPasswordHash.ts';
 import { payPasswords, realNameVerifications } from './schema.ts';
 
 /** A random adult's date of birth, 1960–1999, so tests rarely share an ID number. */
@@ -28,7 +30,16 @@ export async function verifyUser(db: Db, userId: string, realName = '李雷'): P
   });
 }
 
-/** Sets a user's payment password, as /payPwd would. */
+/** Sets a user's payment password, as /payPwd would with no PAY_PASSWORD_PEPPER configured. */
 export async function givePayPassword(db: Db, userId: string, payPassword = '135790'): Promise<void> {
-  await db.insert(payPasswords).values({ userId, hash: await hashPayPassword(payPassword) });
+  const hash = hashPayPassword(await payPasswordPepper(db, undefined), payPassword);
+  await db.insert(payPasswords).values({ userId, hash });
 }
+
+/** The payment password's context of a test's services: no PAY_PASSWORD_PEPPER, so the database's pepper. */
+export const testPayPasswordContext = (db: Db, redis: Redis, redisPrefix: string): PayPasswordContext => ({
+  db,
+  redis,
+  redisPrefix,
+  config: { payPasswordPepper: undefined },
+});

@@ -76,6 +76,8 @@ export interface AppConfig {
   smtpUrl?: string;
   /** The From of outgoing mail. */
   mailFrom: string;
+  /** The payment password's pepper (docs/adr/0040); unset, one kept in the database is used. */
+  payPasswordPepper: string | undefined;
 }
 
 /** Paper addresses of the demo platform: well-formed for their networks, owned by no one. */
@@ -174,6 +176,7 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), 'smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Bourse <no-reply@bourse.example.com>'),
+  PAY_PASSWORD_PEPPER: z.string().min(32, 'at least 32 characters').optional(),
 });
 
 const DAY_MS = 86_400_000;
@@ -231,5 +234,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     carrierSeed: e.CARRIER_SEED,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    payPasswordPepper: e.PAY_PASSWORD_PEPPER,
   };
 }

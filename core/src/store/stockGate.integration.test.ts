@@ -3,6 +3,7 @@ import { DomainError } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testPayPasswordContext } from '../identity/testing.ts';
 import { type Database, loadConfig } from '../platform/index.ts';
 import { deleteKeys } from '../testing/redis.ts';
 import { DB_KINDS, openTestDatabase } from '../testing/testDatabase.ts';
@@ -34,7 +35,7 @@ describe.each(DB_KINDS)('the flash sale stock gate on %s', (kind) => {
     deps = {
       db: database.db,
       stockGate: new StockGate(redis, prefix),
-      payPassword: { db: database.db, redis, redisPrefix: prefix },
+      payPassword: testPayPasswordContext(database.db, redis, prefix),
       expiryQueue: orderExpiryQueue(redis, prefix),
       orderTtlMs: 60_000,
       fulfilmentQueue: orderFulfilmentQueue(redis, prefix),

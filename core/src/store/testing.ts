@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Dec } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import { givePayPassword } from '../identity/testing.ts';
+import { givePayPassword, testPayPasswordContext } from '../identity/testing.ts';
 import { redisMessagePublisher } from '../messages/publisher.ts';
 import type { Db } from '../platform/database.ts';
 import { createUser } from '../trading/testing/serviceDeps.ts';
@@ -115,7 +115,7 @@ export function testCheckoutDeps(
   return {
     db,
     stockGate: new StockGate(redis, prefix),
-    payPassword: { db, redis, redisPrefix: prefix },
+    payPassword: testPayPasswordContext(db, redis, prefix),
     expiryQueue: orderExpiryQueue(redis, prefix),
     orderTtlMs,
     fulfilmentQueue: orderFulfilmentQueue(redis, prefix),

@@ -33,6 +33,7 @@ describe.each(DB_KINDS)('the identity gates other features call, on %s', (kind) 
     db: t.database.db,
     redis: t.redis,
     redisPrefix: t.redisPrefix,
+    config: { payPasswordPepper: undefined },
   });
 
   describe('requireVerifiedUser', () => {

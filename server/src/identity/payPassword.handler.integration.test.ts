@@ -2,6 +2,7 @@ import { hashPassword } from '@bourse/core/accounts/passwords.ts';
 import { payPasswords } from '@bourse/core/db/schema.ts';
 import { checkPayPassword } from '@bourse/core/identity/index.ts';
 import { beijingClock } from '@bourse/core/identity/payPasswordAttempts.ts';
+import { payPasswordPepper, verifyPayPassword } from '@bourse/core/identity/payPasswordHash.ts';
 import { DB_KINDS } from '@bourse/core/testing/testDatabase.ts';
 import { type ErrorKey, type ErrorParams, identityRoutes } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
@@ -37,7 +38,7 @@ describe.each(DB_KINDS)('payment password: GET and POST /api/user/payPassword on
     return signedUp;
   }
 
-  it('sets the first one with the old one empty, hashed with argon2id', async () => {
+  it('sets the first one with the old one empty, kept as an HMAC under the pepper', async () => {
     const { token, user } = await t.api.signUp();
     expect(await status(token)).toEqual({ isSet: false, lockedUntil: null });
     const res = await set(token, {
@@ -47,13 +48,24 @@ describe.each(DB_KINDS)('payment password: GET and POST /api/user/payPassword on
     });
     expect(expectOk(res, identityRoutes.setPayPassword.response)).toEqual({ isSet: true, lockedUntil: null });
     expect(await status(token)).toEqual({ isSet: true, lockedUntil: null });
-    // OWASP's minimum cost for a six-digit entry (docs/adr/0039), not the login password's.
-    expect(await hashOf(user.id)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // Not argon2 (docs/adr/0040): the pepper, made on first start without PAY_PASSWORD_PEPPER, keys it.
+    const hash = (await hashOf(user.id))!;
+    expect(hash).toMatch(/^hmac-sha256\$[\w-]{22}\$[\w-]{43}$/);
+    const pepper = await payPasswordPepper(t.database.db, undefined);
+    expect(await verifyPayPassword(pepper, hash, '024680')).toBe(true);
+    expect(await verifyPayPassword(Buffer.from('another pepper of 32 characters!'), hash, '024680')).toBe(
+      false,
+    );
   });
 
-  it('rehashes one made at the old cost once a payment enters it right, never on a wrong one', async () => {
+  it('replaces an argon2id hash from before ADR 0040 once a payment enters it right, never on a wrong one', async () => {
     const { user } = await withPayPassword('111111');
-    const context = { db: t.database.db, redis: t.redis, redisPrefix: t.redisPrefix };
+    const context = {
+      db: t.database.db,
+      redis: t.redis,
+      redisPrefix: t.redisPrefix,
+      config: { payPasswordPepper: undefined },
+    };
     await t.database.db
       .update(payPasswords)
       .set({ hash: await hashPassword('111111') })
@@ -61,9 +73,9 @@ describe.each(DB_KINDS)('payment password: GET and POST /api/user/payPassword on
     await expect(checkPayPassword(context, user.id, '999999')).rejects.toMatchObject({
       key: 'payPassword.wrong',
     });
-    expect(await hashOf(user.id)).toMatch(/m=65536,t=3,p=4/);
+    expect(await hashOf(user.id)).toMatch(/^\$argon2id\$/);
     await checkPayPassword(context, user.id, '111111');
-    expect(await hashOf(user.id)).toMatch(/m=19456,t=2,p=1/);
+    expect(await hashOf(user.id)).toMatch(/^hmac-sha256\$/);
     await checkPayPassword(context, user.id, '111111');
   });
 

@@ -1,14 +1,15 @@
-import argon2 from 'argon2';
+import { AttemptLimit } from '@bourse/core/platform/attemptLimit.ts';
 import { vi } from 'vitest';
 
 /**
- * Counts the argon2 verifications made while `total` concurrent attempts run (the test server
- * runs in this process). Each verification is held until every attempt has either reached its
- * verification or been answered without one, so no early answer can clear a limit while
- * another attempt has yet to be counted: the count is the same on every run.
+ * Counts the guesses the attempt limiter lets through to verification (a login password, a
+ * payment password) while `total` concurrent attempts run in this process. Each verification is
+ * held until every attempt has either reached its verification or been answered without one, so
+ * no early answer can clear a limit while another attempt has yet to be counted: the count is
+ * the same on every run.
  */
 export function holdVerifications(total: number) {
-  const verify = argon2.verify;
+  const attempt = AttemptLimit.prototype.attempt;
   let verified = 0;
   let answered = 0;
   let release = () => {};
@@ -19,11 +20,17 @@ export function holdVerifications(total: number) {
   const check = () => {
     if (verified + answered >= total) release();
   };
-  const spy = vi.spyOn(argon2, 'verify').mockImplementation(async (...args) => {
-    verified++;
-    check();
-    await gate;
-    return verify(...args);
+  const spy = vi.spyOn(AttemptLimit.prototype, 'attempt').mockImplementation(function (
+    this: AttemptLimit,
+    keys,
+    verify,
+  ) {
+    return attempt.call(this, keys, async () => {
+      verified++;
+      check();
+      await gate;
+      return verify();
+    });
   });
   return {
     get verified() {

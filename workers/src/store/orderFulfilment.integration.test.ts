@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { testPayPasswordContext } from '@bourse/core/identity/testing.ts';
 import { type Database, loadConfig } from '@bourse/core/platform';
 import {
   type CheckoutDeps,
@@ -79,7 +80,7 @@ describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind
     const deps: CheckoutDeps = {
       db,
       stockGate: new StockGate(redis, prefix),
-      payPassword: { db, redis, redisPrefix: prefix },
+      payPassword: testPayPasswordContext(db, redis, prefix),
       expiryQueue,
       orderTtlMs: 60_000,
       fulfilmentQueue,

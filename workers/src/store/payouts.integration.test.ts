@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { testPayPasswordContext } from '@bourse/core/identity/testing.ts';
 import { auditLedger, HEALTHY_LEDGER } from '@bourse/core/ledger/audit.ts';
 import { journalEntries, ledgerAccounts, postings } from '@bourse/core/ledger/schema.ts';
 import { redisMessagePublisher } from '@bourse/core/messages';
@@ -60,7 +61,7 @@ describe.each(DB_KINDS)('escrow and payouts on %s', (kind) => {
     checkout = {
       db,
       stockGate: new StockGate(redis, prefix),
-      payPassword: { db, redis, redisPrefix: prefix },
+      payPassword: testPayPasswordContext(db, redis, prefix),
       expiryQueue: orderExpiryQueue(redis, prefix),
       orderTtlMs: 60_000,
       fulfilmentQueue: orderFulfilmentQueue(redis, prefix),
