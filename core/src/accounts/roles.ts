@@ -7,8 +7,9 @@ export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /**
- * Grants or revokes back office: sets the role of the account (login name, any case). Sessions
- * read the role on every request, so the change holds at once on every replica; the user's
+ * Grants or revokes back office: sets the role of the account (login name, any case). Back
+ * office's routes read the role from the database on every request (never from the session
+ * cache), so the change holds at once on every replica; the user's
  * /user sockets are closed, to reconnect under the new role. Undefined when there is no such
  * account.
  */

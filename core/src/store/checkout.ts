@@ -245,10 +245,11 @@ export async function createOrders(
     const earlier = await replayCheckout(deps.db, userId, key, hash);
     return earlier && { ...(await checkoutResult(deps.db, earlier.id, locale)), replayed: true };
   };
-  // The gate first: a flash sale's late buyers are refused with one Redis call and one read (the replay's).
-  const admission = await deps.stockGate.admit(deps.db, items);
+  // The gate first: a flash sale's late buyers are refused with one Redis call, and read the
+  // database for a replay only when their key may have checked out before.
+  const admission = await deps.stockGate.admit(deps.db, items, { userId, key });
   if (!admission.admitted) {
-    const earlier = await replay();
+    const earlier = admission.keyMayHaveCheckedOut ? await replay() : undefined;
     if (earlier) return earlier;
     throw new DomainError('store.soldOut', {
       name: (await productNameOf(deps.db, admission.specId))[locale],
@@ -372,6 +373,8 @@ async function reserveAndCreate(
     });
     if (done.created.length === 0) await deps.stockGate.giveBack(given);
     else await scheduleExpiry(deps.expiryQueue, done.created);
+    // The gate marked the key when it admitted the checkout; not when Redis could not be reached.
+    if (done.created.length > 0 && given.length === 0) await deps.stockGate.markCheckedOut({ userId, key });
     return {
       ...(await checkoutResult(deps.db, done.checkoutId, locale)),
       replayed: done.created.length === 0,

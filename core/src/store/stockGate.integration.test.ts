@@ -34,7 +34,8 @@ describe.each(DB_KINDS)('the flash sale stock gate on %s', (kind) => {
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     deps = {
       db: database.db,
-      stockGate: new StockGate(redis, prefix),
+      // No wait before a marker rebuild (a refusal starts one while the markers are incomplete).
+      stockGate: new StockGate(redis, prefix, 0),
       payPassword: testPayPasswordContext(database.db, redis, prefix),
       expiryQueue: orderExpiryQueue(redis, prefix),
       orderTtlMs: 60_000,
@@ -122,6 +123,18 @@ describe.each(DB_KINDS)('the flash sale stock gate on %s', (kind) => {
 
   const stockOf = (specId: number) => specStock(db(), specId);
 
+  /** One shopper's checkout of one unit under one Idempotency-Key, to be made and retried. */
+  const buyerOfOneUnit =
+    (specId: number, buyer: { userId: string; addressId: string }, key = randomUUID()) =>
+    () =>
+      createOrders(
+        deps,
+        buyer.userId,
+        { items: [{ specId, quantity: 1 }], addressId: buyer.addressId },
+        key,
+        'en',
+      );
+
   it('admits exactly the stock among concurrent buyers and refuses the rest as sold out', async () => {
     const { specId, shoppers } = await sale(5, 30);
     const { orders, refusals } = await rush(specId, shoppers);
@@ -134,20 +147,52 @@ describe.each(DB_KINDS)('the flash sale stock gate on %s', (kind) => {
   it('answers a retried checkout with its orders after the sale sold out, and takes no unit for it', async () => {
     const { specId, shoppers } = await sale(1, 2);
     const [buyer, late] = shoppers as [(typeof shoppers)[number], (typeof shoppers)[number]];
-    const key = randomUUID();
-    const buy = () =>
-      createOrders(
-        deps,
-        buyer.userId,
-        { items: [{ specId, quantity: 1 }], addressId: buyer.addressId },
-        key,
-        'en',
-      );
+    const buy = buyerOfOneUnit(specId, buyer);
     const first = await buy();
     expect((await rush(specId, [late])).refusals).toEqual(['store.soldOut']);
     const retried = await buy();
     expect([retried.replayed, retried.orders[0]!.id]).toEqual([true, first.orders[0]!.id]);
     expect([await stockOf(specId), await count(specId)]).toEqual([0, 0]);
+  });
+
+  describe('the checkout key markers, which spare a refusal the replay read', () => {
+    const gate = () => new StockGate(redis, prefix, 0);
+    const markerKeys = () => redis.keys(`${prefix}store:stock:{gate}:key*`);
+
+    it('tells a refusal whose key never checked out so, once the markers are complete', async () => {
+      const { specId, shoppers } = await sale(1, 2);
+      await rush(specId, shoppers.slice(0, 1));
+      // Another gate's rebuild (started by an earlier refusal) may hold the lease: it finishes the job.
+      await gate().prepareKeyMarkers(db());
+      await expect.poll(() => gate().keyMarkersComplete()).toBe(true);
+      const refused = await gate().admit(db(), [{ specId, quantity: 1 }], {
+        userId: shoppers[1]!.userId,
+        key: 'k',
+      });
+      expect(refused).toEqual({ admitted: false, specId, left: 0, keyMayHaveCheckedOut: false });
+    });
+
+    it('answers a retry with its orders after the sell-out, with the markers complete or lost', async () => {
+      const { specId, shoppers } = await sale(1, 2);
+      const buyer = shoppers[0]!;
+      const key = randomUUID();
+      const buy = buyerOfOneUnit(specId, buyer, key);
+      await gate().prepareKeyMarkers(db());
+      await expect.poll(() => gate().keyMarkersComplete()).toBe(true);
+      const first = await buy();
+      expect((await rush(specId, shoppers.slice(1))).refusals).toEqual(['store.soldOut']);
+      expect((await buy()).orders[0]!.id).toBe(first.orders[0]!.id);
+      // Redis loses every marker and the flag: until the rebuild, refusals read the database.
+      await redis.del(...(await markerKeys()));
+      expect(await gate().keyMarkersComplete()).toBe(false);
+      expect((await buy()).orders[0]!.id).toBe(first.orders[0]!.id);
+      // The rebuild marks the key again from the checkout the database has.
+      await gate().prepareKeyMarkers(db());
+      await expect.poll(() => gate().keyMarkersComplete()).toBe(true);
+      const again = await gate().admit(db(), [{ specId, quantity: 1 }], { userId: buyer.userId, key });
+      expect(again).toMatchObject({ admitted: false, keyMayHaveCheckedOut: true });
+      expect((await buy()).orders[0]!.id).toBe(first.orders[0]!.id);
+    });
   });
 
   it('rebuilds a lost count from the database mid-sale, and neither oversells nor undersells', async () => {

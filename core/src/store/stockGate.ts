@@ -1,21 +1,28 @@
-import { inArray } from 'drizzle-orm';
+import { gt, inArray } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../platform/database.ts';
 import { ThrottledWarning } from '../platform/throttledWarning.ts';
+import { storeCheckouts } from './orderSchema.ts';
 import { storeProductSpecs } from './schema.ts';
 
 /**
- * Checks every spec's count, then takes all or nothing: answers {1} when admitted, {0, i, left}
- * when spec i has too few, {-1, i} when spec i's count is missing (Redis restarted, the key
- * expired), for the caller to rebuild from PostgreSQL.
+ * Checks every spec's count (KEYS[3..], units in ARGV[2..]), then takes all or nothing and marks
+ * the checkout's Idempotency-Key as admitted (KEYS[1], for ARGV[1] seconds). Answers {1} when
+ * admitted, {0, i, left, seen} when spec i has too few, {-1, i} when spec i's count is missing
+ * (Redis restarted, the key expired), for the caller to rebuild from PostgreSQL. `seen` says
+ * whether the key may have made a checkout: 1 when it was admitted before, 2 when the markers
+ * are not known to be complete (KEYS[2] missing), 0 when it cannot have.
  */
 const ADMIT = `
-for i, key in ipairs(KEYS) do
-  local left = redis.call('GET', key)
-  if not left then return {-1, i} end
-  if tonumber(left) < tonumber(ARGV[i]) then return {0, i, tonumber(left)} end
+local seen = 0
+if redis.call('EXISTS', KEYS[1]) == 1 then seen = 1 elseif redis.call('EXISTS', KEYS[2]) == 0 then seen = 2 end
+for i = 3, #KEYS do
+  local left = redis.call('GET', KEYS[i])
+  if not left then return {-1, i - 2} end
+  if tonumber(left) < tonumber(ARGV[i - 1]) then return {0, i - 2, tonumber(left), seen} end
 end
-for i, key in ipairs(KEYS) do redis.call('DECRBY', key, ARGV[i]) end
+for i = 3, #KEYS do redis.call('DECRBY', KEYS[i], ARGV[i - 1]) end
+redis.call('SET', KEYS[1], 1, 'EX', ARGV[1])
 return {1}`;
 
 /**
@@ -35,10 +42,33 @@ return 0`;
  */
 const COUNT_TTL_SECONDS = 60;
 
-/** Admitted, and whether units were taken from the gate (none when Redis is down or a spec unknown). */
+/**
+ * How long a checkout key's "admitted" marker lives: a refused retry of a key older than this is
+ * told "sold out" rather than answered its first orders (Stripe keeps idempotency keys 24 hours).
+ */
+const KEY_MARKER_TTL_SECONDS = 24 * 3600;
+/**
+ * Before rebuilding lost markers from PostgreSQL: checkouts admitted before Redis lost them and
+ * still in their transaction commit within it, so the rebuild's read sees them.
+ */
+const MARKER_REBUILD_GRACE_MS = 10_000;
+/** Markers written per pipeline in a rebuild. */
+const MARKER_BATCH = 1000;
+
+/**
+ * Admitted, and whether units were taken from the gate (none when Redis is down or a spec
+ * unknown); or refused, and whether the Idempotency-Key may have made a checkout already, which
+ * only then costs a database read for its replay.
+ */
 export type Admission =
   | { admitted: true; taken: boolean }
-  | { admitted: false; specId: number; left: number };
+  | { admitted: false; specId: number; left: number; keyMayHaveCheckedOut: boolean };
+
+/** The checkout an admission is for: its user and Idempotency-Key. */
+export interface CheckoutKey {
+  userId: string;
+  key: string;
+}
 
 type Units = readonly { specId: number; quantity: number }[];
 
@@ -47,6 +77,12 @@ const gateUnavailable = new ThrottledWarning('stock gate unavailable; the databa
 const notGivenBack = new ThrottledWarning('stock gate: units not given back');
 const notCorrected = new ThrottledWarning('stock gate: count not corrected');
 const notRestocked = new ThrottledWarning("stock gate: a seller's stock change not applied");
+const markersNotRebuilt = new ThrottledWarning(
+  'stock gate: checkout key markers not rebuilt; refusals read the database',
+);
+const markerNotSet = new ThrottledWarning(
+  'stock gate: a checkout key not marked; a refused retry of it would hear "sold out" instead of its orders',
+);
 
 /** One line per spec, quantities summed: the script checks each key once. */
 function perSpec(lines: Units): Units {
@@ -64,11 +100,18 @@ function perSpec(lines: Units): Units {
  * when its checkout fails and every unit an order returns (cancel, expiry) is given back after
  * the database has it. A missing count is rebuilt from the database; without Redis every
  * checkout is admitted and the database alone decides.
+ *
+ * A refusal must still answer a retried Idempotency-Key with its first orders. So that a
+ * refusal need not read the database to know, the script marks every key it admits; once the
+ * markers are known complete (after a rebuild from the last day's checkouts, done when Redis has
+ * lost them) a refused key without a marker cannot have checked out.
  */
 export class StockGate {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    /** Tests shorten the wait before a marker rebuild reads the database. */
+    private readonly markerRebuildGraceMs = MARKER_REBUILD_GRACE_MS,
   ) {}
 
   /** One hash tag for every count, so a multi-spec checkout's script touches one Redis Cluster slot. */
@@ -76,20 +119,39 @@ export class StockGate {
     return `${this.prefix}store:stock:{gate}:${specId}`;
   }
 
+  private markerKey({ userId, key }: CheckoutKey): string {
+    return `${this.prefix}store:stock:{gate}:key:${userId}:${key}`;
+  }
+
+  private get markersComplete(): string {
+    return `${this.prefix}store:stock:{gate}:keys-complete`;
+  }
+
   /** Takes every line's units, or none; a spec with too few is answered with what it has left. */
-  async admit(db: Db, lines: Units): Promise<Admission> {
+  async admit(db: Db, lines: Units, checkout: CheckoutKey): Promise<Admission> {
     const units = perSpec(lines);
     try {
       for (let rebuilt = false; ; rebuilt = true) {
         const answer = (await this.redis.eval(
           ADMIT,
-          units.length,
+          units.length + 2,
+          this.markerKey(checkout),
+          this.markersComplete,
           ...units.map((u) => this.key(u.specId)),
+          KEY_MARKER_TTL_SECONDS,
           ...units.map((u) => u.quantity),
         )) as number[];
         if (answer[0] === 1) return { admitted: true, taken: true };
         const unit = units[answer[1]! - 1]!;
-        if (answer[0] === 0) return { admitted: false, specId: unit.specId, left: answer[2]! };
+        if (answer[0] === 0) {
+          if (answer[3] === 2) void this.rebuildMarkers(db);
+          return {
+            admitted: false,
+            specId: unit.specId,
+            left: answer[2]!,
+            keyMayHaveCheckedOut: answer[3] !== 0,
+          };
+        }
         // Rebuilt and still missing: an unknown spec, which the checkout itself refuses.
         if (rebuilt) return { admitted: true, taken: false };
         await this.rebuild(db, units);
@@ -114,6 +176,57 @@ export class StockGate {
     await Promise.all(
       rows.map((r) => this.redis.set(this.key(r.id), r.stock, 'EX', COUNT_TTL_SECONDS, 'NX')),
     );
+  }
+
+  private rebuilding: Promise<void> | undefined;
+
+  /**
+   * Marks the keys of the last day's checkouts again, after Redis lost the markers, then says
+   * they are complete. One process rebuilds (a lease); until it is done refusals read the database.
+   */
+  rebuildMarkers(db: Db): Promise<void> {
+    this.rebuilding ??= this.rebuildMarkersOnce(db)
+      .catch((err: Error) => markersNotRebuilt.warn({ err: err.message }))
+      .finally(() => {
+        this.rebuilding = undefined;
+      });
+    return this.rebuilding;
+  }
+
+  private async rebuildMarkersOnce(db: Db): Promise<void> {
+    const lease = `${this.markersComplete}:rebuilding`;
+    if ((await this.redis.set(lease, 1, 'PX', this.markerRebuildGraceMs + 50_000, 'NX')) === null) return;
+    // Unref'd: a process stopping meanwhile leaves the rebuild to the next one (the lease expires).
+    await new Promise((resolve) => setTimeout(resolve, this.markerRebuildGraceMs).unref());
+    const since = new Date(Date.now() - KEY_MARKER_TTL_SECONDS * 1000);
+    const keys = await db
+      .select({ userId: storeCheckouts.userId, key: storeCheckouts.idempotencyKey })
+      .from(storeCheckouts)
+      .where(gt(storeCheckouts.createdAt, since));
+    for (let from = 0; from < keys.length; from += MARKER_BATCH) {
+      const batch = this.redis.pipeline();
+      for (const checkout of keys.slice(from, from + MARKER_BATCH))
+        batch.set(this.markerKey(checkout), 1, 'EX', KEY_MARKER_TTL_SECONDS);
+      await batch.exec();
+    }
+    await this.redis.multi().set(this.markersComplete, 1).del(lease).exec();
+  }
+
+  /** Whether refusals can trust the checkout key markers (no replay read for an unmarked key). */
+  async keyMarkersComplete(): Promise<boolean> {
+    return (await this.redis.exists(this.markersComplete)) === 1;
+  }
+
+  /** At a server's start: rebuilds the checkout key markers unless they are known complete. */
+  async prepareKeyMarkers(db: Db): Promise<void> {
+    if (!(await this.keyMarkersComplete())) await this.rebuildMarkers(db);
+  }
+
+  /** Marks a key whose checkout committed without the gate (Redis was unreachable when it was admitted). */
+  async markCheckedOut(checkout: CheckoutKey): Promise<void> {
+    await this.redis
+      .set(this.markerKey(checkout), 1, 'EX', KEY_MARKER_TTL_SECONDS)
+      .catch((err: Error) => markerNotSet.warn({ err: err.message }));
   }
 
   /** Units back on the gate: a checkout that failed after admission, or an order that returned its stock. */

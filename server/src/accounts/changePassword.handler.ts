@@ -23,10 +23,11 @@ export const changePasswordHandler: Handler<typeof userRoutes.changePassword> = 
   );
   if (!right) throw new DomainError('auth.oldPasswordWrong');
   const passwordHash = await hashPassword(ctx.body.newPassword);
-  await db.transaction(async (tx) => {
+  const revoked = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, session.userId));
-    await revokeOtherSessions(tx, session);
+    return revokeOtherSessions(tx, session);
   });
+  await ctx.app.sessionCache.revoke(revoked);
   // After the commit: a socket that reconnects at once must find its session revoked.
   await ctx.app.userSockets.disconnect({ userId: session.userId, exceptSessionId: session.id });
   return null;

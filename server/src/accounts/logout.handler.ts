@@ -4,7 +4,7 @@ import { type Handler, signedIn } from '../http/mountRoute.ts';
 
 export const logoutHandler: Handler<typeof userRoutes.logout> = async (ctx) => {
   const { id } = signedIn(ctx);
-  await revokeSession(ctx.app.db, id);
+  await ctx.app.sessionCache.revoke(await revokeSession(ctx.app.db, id));
   // Its open /user sockets would otherwise keep hearing the account.
   await ctx.app.userSockets.disconnect({ sessionId: id });
   return null;

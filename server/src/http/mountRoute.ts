@@ -1,4 +1,9 @@
-import { authenticate, authenticateBriefly, type Session } from '@bourse/core/accounts/sessions.ts';
+import {
+  authenticate,
+  authenticateBriefly,
+  authenticateCached,
+  type Session,
+} from '@bourse/core/accounts/sessions.ts';
 import { parseInput } from '@bourse/core/platform/validation.ts';
 import {
   type BodyOf,
@@ -56,7 +61,7 @@ export function idempotencyKey(ctx: { idempotencyKey: string | undefined }): str
 export interface RouteOptions {
   /**
    * Trust a session read in the last few seconds (authenticateBriefly): for the hot routes,
-   * placing and cancelling orders, where a session read per request costs a round trip per order.
+   * placing and cancelling orders, where even the session cache's round trip per order counts.
    */
   briefSession?: boolean;
 }
@@ -82,9 +87,15 @@ async function sessionFor(
   options: RouteOptions,
 ): Promise<Session | null> {
   if (contract.auth === 'public') return null;
-  const session = await (options.briefSession ? authenticateBriefly : authenticate)(app.db, req.get('token'));
-  if (contract.auth === 'admin' && session.role !== 'admin') throw new DomainError('common.forbidden');
-  return session;
+  const token = req.get('token');
+  if (contract.auth === 'admin') {
+    // From the database, where a role change holds at once; a cached session's role could be minutes old.
+    const session = await authenticate(app.db, token);
+    if (session.role !== 'admin') throw new DomainError('common.forbidden');
+    return session;
+  }
+  const store = { db: app.db, cache: app.sessionCache };
+  return (options.briefSession ? authenticateBriefly : authenticateCached)(store, token);
 }
 
 /**

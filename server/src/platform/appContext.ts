@@ -2,6 +2,7 @@ import { loginAttempts } from '@bourse/core/accounts/loginAttempts.ts';
 import { type PasswordResetDeps, resetLimits } from '@bourse/core/accounts/passwordReset/passwordReset.ts';
 import { type RegistrationHooks, registrationLimit } from '@bourse/core/accounts/registration.ts';
 import { type LoginKeys, loginKeyStore } from '@bourse/core/accounts/serverKeys.ts';
+import { SessionCache } from '@bourse/core/accounts/sessionCache.ts';
 import { startingDeposit } from '@bourse/core/ledger/startingDeposit.ts';
 import { mailerOf } from '@bourse/core/mail/mailer.ts';
 import { MarketState } from '@bourse/core/market/marketState.ts';
@@ -48,6 +49,8 @@ export interface AppContext extends PlatformContext {
   market: MarketState;
   /** Closes the /user sockets of ended sessions on every replica. */
   userSockets: UserSockets;
+  /** Sessions in Redis, read by every route before PostgreSQL (sessionCache.ts). */
+  sessionCache: SessionCache;
   services: AppServices;
 }
 
@@ -62,6 +65,7 @@ export function createAppContext(options: AppOptions): AppContext {
   const platform: PlatformContext = { config, db, redis, redisPrefix };
   const core = createCoreServices(platform);
   const userSockets = redisUserSockets(redis, redisPrefix);
+  const sessionCache = new SessionCache(redis, redisPrefix);
   return {
     ...platform,
     loginKeys: loginKeyStore(db),
@@ -74,6 +78,7 @@ export function createAppContext(options: AppOptions): AppContext {
     registrationLimit: registrationLimit(redis, redisPrefix, config.registrationsPerIpPerHour),
     market: new MarketState(redis, redisPrefix),
     userSockets,
+    sessionCache,
     services: {
       ...core,
       checkout: {
@@ -85,7 +90,13 @@ export function createAppContext(options: AppOptions): AppContext {
         fulfilmentQueue: orderFulfilmentQueue(redis, redisPrefix),
         autoShipMs: config.storeAutoShipMs,
       },
-      passwordReset: { db, mailer: mailerOf(config, db), ...resetLimits(redis, redisPrefix), userSockets },
+      passwordReset: {
+        db,
+        mailer: mailerOf(config, db),
+        ...resetLimits(redis, redisPrefix),
+        userSockets,
+        sessionCache,
+      },
     },
   };
 }

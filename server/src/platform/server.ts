@@ -82,6 +82,12 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
   }
   const { port } = httpServer.address() as AddressInfo;
   logger.info({ port }, 'server listening');
+  // In the background: until it is done a flash sale's refusals read the database for replays.
+  void app.services.checkout.stockGate
+    .prepareKeyMarkers(app.db)
+    .catch((err: Error) =>
+      logger.warn({ err: err.message }, 'stock gate: checkout key markers not prepared'),
+    );
   return {
     port,
     httpServer,

@@ -10,6 +10,7 @@ import type { UserSockets } from '../../user-channel/endSockets.ts';
 import { lockoutMinutes } from '../loginAttempts.ts';
 import { hashPassword } from '../passwords.ts';
 import { users } from '../schema.ts';
+import type { SessionCache } from '../sessionCache.ts';
 import { revokeAllSessions } from '../sessions.ts';
 import { resetMail } from './resetMail.ts';
 import { passwordResetCodes } from './schema.ts';
@@ -40,6 +41,8 @@ export interface PasswordResetDeps {
   requests: AttemptLimit;
   attempts: AttemptLimit;
   userSockets: UserSockets;
+  /** Where the ended sessions' tombstones go, so no replica's cache still trusts them. */
+  sessionCache: SessionCache;
   now?: () => Date;
 }
 
@@ -146,7 +149,7 @@ export async function resetPassword(
   }
   const usedCode = codeId;
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
+  const revoked = await deps.db.transaction(async (tx) => {
     // The code ends here once: of two requests racing with it, the second changes nothing.
     const [used] = await tx
       .update(passwordResetCodes)
@@ -155,8 +158,10 @@ export async function resetPassword(
       .returning({ id: passwordResetCodes.id });
     if (!used) throw new DomainError('reset.codeWrong');
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await revokeAllSessions(tx, user.id);
+    return revokeAllSessions(tx, user.id);
   });
-  // After the commit: a socket that reconnects at once must find its session revoked.
+  // After the commit: no replica's cache may trust the sessions, and a socket that reconnects
+  // at once must find its session revoked.
+  await deps.sessionCache.revoke(revoked);
   await deps.userSockets.disconnect({ userId: user.id });
 }
