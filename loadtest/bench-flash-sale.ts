@@ -1,12 +1,13 @@
 /**
  * Flash-sale benchmark (issue 13 §6).
  *
- *   pnpm bench:flash-sale -- [--buyers 10000] [--stock 100] [--concurrency 500] [--cpu-prof <dir>]
+ *   pnpm bench:flash-sale -- [--buyers 10000] [--stock 100] [--concurrency 500] [--replicas 1] [--cpu-prof <dir>]
  *
  * One product spec with --stock units and --buyers shoppers, each with a session, an address,
  * a payment password and the demo's 2,000.00 USD storefront balance (one real ledger entry
- * each), written straight into a fresh scratch PostgreSQL database. One server process (the
- * real startServer) on it. Then the rush: every buyer makes one attempt, checkout of one unit
+ * each), written straight into a fresh scratch PostgreSQL database. --replicas server processes
+ * (the real startServer; production runs several behind a load balancer) on it, the buyers
+ * spread over them in turn. Then the rush: every buyer makes one attempt, checkout of one unit
  * (Idempotency-Key) and pay if an order came back, with --concurrency attempts in flight at
  * every moment (a closed loop: as one attempt ends the next buyer starts, over one socket per
  * attempt in flight, so an attempt's latency is the server's answer, not a queue in this
@@ -45,11 +46,13 @@ const args = benchArgs({
   buyers: { type: 'string', default: '10000' },
   stock: { type: 'string', default: '100' },
   concurrency: { type: 'string', default: '500' },
+  replicas: { type: 'string', default: '1' },
   'cpu-prof': { type: 'string' },
 });
 const BUYERS = Number(args.buyers);
 const STOCK = Number(args.stock);
 const CONCURRENCY = Number(args.concurrency);
+const REPLICAS = Number(args.replicas);
 const PAY_PASSWORD = '135790';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `bench:flash:${randomUUID()}:`;
@@ -124,19 +127,21 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
   )) as unknown as { rows: { id: string; token_hash: string }[] };
   const addressOf = new Map(addresses.rows.map((r) => [r.token_hash, r.id]));
   console.log(`seeded ${BUYERS} buyers and ${STOCK} units in ${Math.round(performance.now() - seeding)} ms`);
-  const server = await spawnServer(
-    {
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      DATABASE_URL: scratch.url,
-      DEMO_MODE: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [],
+  const servers = await Promise.all(
+    Array.from({ length: REPLICAS }, () =>
+      spawnServer(
+        { REDIS_URL, REDIS_PREFIX: prefix, DATABASE_URL: scratch.url, DEMO_MODE: 'true', LOG_LEVEL: 'warn' },
+        args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [],
+      ),
+    ),
   );
-  cleanups.push(() => server.stop());
-  const client = jsonClient(server.port, CONCURRENCY);
-  cleanups.push(async () => client.close());
+  for (const server of servers) cleanups.push(() => server.stop());
+  const clients = servers.map((server) => jsonClient(server.port, CONCURRENCY));
+  for (const client of clients) cleanups.push(async () => client.close());
+  /** Buyer n's replica, as a load balancer spreading connections in turn would pick it. */
+  const clientOf = (buyer: number) => clients[buyer % REPLICAS]!;
+  const serverCpuMicros = async () =>
+    (await Promise.all(servers.map((server) => server.usage()))).reduce((sum, u) => sum + u.cpuMicros, 0);
   const redis = createRedis(REDIS_URL);
   cleanups.push(async () => redis.disconnect());
 
@@ -147,7 +152,8 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
   await Promise.all(
     Array.from({ length: Math.min(CONCURRENCY, tokens.length) }, async () => {
       while (browser < tokens.length) {
-        const wallet = await client.send('GET', '/api/store/wallet', { token: tokens[browser++]! });
+        const buyer = browser++;
+        const wallet = await clientOf(buyer).send('GET', '/api/store/wallet', { token: tokens[buyer]! });
         if (wallet.status !== 200) throw new Error(`a buyer's wallet read failed: ${wallet.status}`);
       }
     }),
@@ -167,8 +173,12 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
     paid: [],
     refused: [],
   };
+  /** A paid attempt's two requests apart: where its time went. */
+  const paidSteps: { checkout: number[]; pay: number[] } = { checkout: [], pay: [] };
   const soldOutText = translateError('en', 'store.soldOut', { name: 'Flash Phone', left: 0 });
-  const attempt = async (token: string) => {
+  const attempt = async (buyer: number) => {
+    const token = tokens[buyer]!;
+    const client = clientOf(buyer);
     const t0 = performance.now();
     const headers = { token, 'accept-language': 'en', 'idempotency-key': randomUUID() };
     const created = await client.send('POST', '/api/store/checkout', headers, {
@@ -177,6 +187,7 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
     });
     let outcome = created.body?.key ?? created.failure ?? `status ${created.status}`;
     if (created.status === 200) {
+      const checkedOut = performance.now();
       const orderId = shoppingRoutes.checkout.response.parse(created.body?.data).orders[0]!.id;
       const paid = await client.send(
         'POST',
@@ -185,6 +196,8 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
         { orderIds: [orderId], payPassword: PAY_PASSWORD },
       );
       outcome = paid.status === 200 ? 'paid' : `pay: ${paid.body?.key ?? paid.failure ?? paid.status}`;
+      paidSteps.checkout.push(checkedOut - t0);
+      paidSteps.pay.push(performance.now() - checkedOut);
     } else if (outcome === 'store.soldOut' && created.body?.msg !== soldOutText) {
       outcome = 'soldOut without saying so';
     }
@@ -196,7 +209,7 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
   };
   const load = loadAverage();
   const cpuBefore = {
-    server: (await server.usage()).cpuMicros,
+    server: await serverCpuMicros(),
     bench: cpuMicros(),
     postgres: await postgresBackendCpu(scratch.database.db),
   };
@@ -204,7 +217,7 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(CONCURRENCY, tokens.length) }, async () => {
-      while (next < tokens.length) await attempt(tokens[next++]!);
+      while (next < tokens.length) await attempt(next++);
     }),
   );
   const wallMs = performance.now() - started;
@@ -212,7 +225,7 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
   const postgresAfter = await postgresBackendCpu(db);
   const postgresMicros = postgresMicrosBetween(cpuBefore.postgres, postgresAfter);
   const cpuPerAttempt = (micros: number) => (micros / 1000 / BUYERS).toFixed(2);
-  const cpuLine = `CPU per attempt (ms): server ${cpuPerAttempt((await server.usage()).cpuMicros - cpuBefore.server)}, PostgreSQL ${cpuPerAttempt(postgresMicros)}, load generator ${cpuPerAttempt(cpuMicros() - cpuBefore.bench)}`;
+  const cpuLine = `CPU per attempt (ms): server${REPLICAS > 1 ? `s (${REPLICAS})` : ''} ${cpuPerAttempt((await serverCpuMicros()) - cpuBefore.server)}, PostgreSQL ${cpuPerAttempt(postgresMicros)}, load generator ${cpuPerAttempt(cpuMicros() - cpuBefore.bench)}`;
   if (outcomes.has('timeout') || outcomes.has('pay: timeout')) await settled(db);
   const [paidRow] = (
     (await db.execute(
@@ -229,7 +242,7 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
   const paidOrders = Number(paidRow!.orders);
   const oversold = Number(paidRow!.units) - STOCK;
   console.log(
-    `attempts: ${BUYERS}, ${CONCURRENCY} in flight at every moment (closed loop, one socket each), wall ${Math.round(wallMs)} ms, ${Math.round(BUYERS / (wallMs / 1000))} attempts/s`,
+    `attempts: ${BUYERS}, ${CONCURRENCY} in flight at every moment (closed loop, one socket each) over ${REPLICAS} server process(es), wall ${Math.round(wallMs)} ms, ${Math.round(BUYERS / (wallMs / 1000))} attempts/s`,
   );
   console.log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
   console.log(cpuLine);
@@ -238,6 +251,8 @@ await runScratchBench('bench:flash-sale', REDIS_URL, prefix, async (scratch, cle
   );
   for (const [name, sample] of Object.entries(latencies))
     console.log(`attempt latency ms, ${name}: ${latencyFigures(sample)}`);
+  for (const [name, sample] of Object.entries(paidSteps))
+    console.log(`admitted attempts' ${name} request, ms: ${latencyFigures(sample)}`);
   console.log(
     `ledger: total ${audit.total}, drifted ${audit.driftedAccounts.length}, unbalanced ${audit.unbalancedEntries.length}, negative ${audit.negativeAccounts.length}, escrow gap ${audit.escrowGap}, orders off ${audit.ordersOff.length}`,
   );

@@ -26,7 +26,7 @@ import {
   storePayments,
   storePromoCodes,
 } from './orderSchema.ts';
-import { lineView, lockOrders, orderViews, transition } from './orders.ts';
+import { lineView, lockOrders, orderViews, toOrderViews, transition } from './orders.ts';
 import { type FreightRule, priceByShop, promoDiscount, type ShopTotals } from './pricing.ts';
 import { type Localised, storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 import type { StockGate } from './stockGate.ts';
@@ -193,13 +193,19 @@ async function checkoutResult(db: Db, checkoutId: string, locale: Locale) {
     .select({ id: storeOrders.id })
     .from(storeOrders)
     .where(eq(storeOrders.checkoutId, checkoutId));
-  const orders = await orderViews(
-    db,
-    ids.map((r) => r.id),
-    locale,
+  return orderTotal(
+    await orderViews(
+      db,
+      ids.map((r) => r.id),
+      locale,
+    ),
   );
-  return { orders, total: orders.reduce((s, o) => s.plus(o.total), new Dec(0)).toFixed(2) };
 }
+
+const orderTotal = (orders: StoreOrder[]) => ({
+  orders,
+  total: orders.reduce((s, o) => s.plus(o.total), new Dec(0)).toFixed(2),
+});
 
 /** Takes each spec's units by a conditional decrement (`stock >= n`, the column's CHECK behind it); answers the first spec short of them. */
 async function reserveStock(
@@ -299,7 +305,7 @@ async function reserveAndCreate(
       // The wallet's lock orders one user's checkouts: a promo's per-user limit holds under races.
       await lockWallet(tx, userId);
       const raced = await replayCheckout(tx, userId, key, hash);
-      if (raced) return { checkoutId: raced.id, created: [] };
+      if (raced) return { checkoutId: raced.id, created: [], lines: [] };
       const shops = await price(tx, userId, specs, input.promoCode, now);
       const [checkout] = await tx
         .insert(storeCheckouts)
@@ -335,19 +341,22 @@ async function reserveAndCreate(
             };
           }),
         )
-        .returning({ id: storeOrders.id, shopId: storeOrders.shopId, expiresAt: storeOrders.expiresAt });
-      await tx.insert(storeOrderLines).values(
-        specs.map((s) => ({
-          orderId: orders.find((o) => o.shopId === s.shopId)!.id,
-          productId: s.productId,
-          specId: s.specId,
-          name: s.name,
-          specLabel: s.label,
-          unitPrice: s.price,
-          quantity: s.quantity,
-          subtotal: new Dec(s.price).times(s.quantity).toFixed(2),
-        })),
-      );
+        .returning();
+      const lines = await tx
+        .insert(storeOrderLines)
+        .values(
+          specs.map((s) => ({
+            orderId: orders.find((o) => o.shopId === s.shopId)!.id,
+            productId: s.productId,
+            specId: s.specId,
+            name: s.name,
+            specLabel: s.label,
+            unitPrice: s.price,
+            quantity: s.quantity,
+            subtotal: new Dec(s.price).times(s.quantity).toFixed(2),
+          })),
+        )
+        .returning();
       await tx.insert(storeOrderEvents).values(
         orders.map((o) => ({
           orderId: o.id,
@@ -369,16 +378,25 @@ async function reserveAndCreate(
       );
       short = await reserveStock(tx, specs);
       if (short) throw soldOut(short.spec, short.left, locale);
-      return { checkoutId: checkout!.id, created: orders };
+      return { checkoutId: checkout!.id, created: orders, lines };
     });
     if (done.created.length === 0) await deps.stockGate.giveBack(given);
     else await scheduleExpiry(deps.expiryQueue, done.created);
     // The gate marked the key when it admitted the checkout; not when Redis could not be reached.
     if (done.created.length > 0 && given.length === 0) await deps.stockGate.markCheckedOut({ userId, key });
-    return {
-      ...(await checkoutResult(deps.db, done.checkoutId, locale)),
-      replayed: done.created.length === 0,
-    };
+    if (done.created.length === 0)
+      return { ...(await checkoutResult(deps.db, done.checkoutId, locale)), replayed: true };
+    // Built from what the transaction wrote: no read after the commit, which in a rush would
+    // wait for a pooled connection behind the other buyers' transactions.
+    const picture = new Map(specs.map((s) => [s.specId, s.mainPicture]));
+    const orders = toOrderViews(
+      [...done.created].sort((a, b) => a.seq - b.seq),
+      done.lines.map((l) => ({ ...l, mainPicture: picture.get(l.specId) ?? null })),
+      new Map(specs.map((s) => [s.shopId, s.shopName])),
+      new Set(),
+      locale,
+    );
+    return { ...orderTotal(orders), replayed: false };
   } catch (err) {
     // Nothing was reserved: the gate gets its units back, and a spec the database found short its figure.
     await deps.stockGate.giveBack(given.filter((u) => u.specId !== short?.spec.specId));
@@ -431,7 +449,7 @@ export async function payOrders(
   const payment = await deps.db.transaction(async (tx) => {
     const wallet = await lockWallet(tx, userId);
     const raced = await replayPayment(tx, userId, key, hash);
-    if (raced) return { ...raced, replayed: true };
+    if (raced) return { ...raced, replayed: true as const };
     const orders = await lockOrders(tx, ids, userId);
     if (orders.length !== ids.length) throw new DomainError('storeOrder.notFound');
     for (const order of orders) {
@@ -451,12 +469,12 @@ export async function payOrders(
       .returning();
     for (const order of orders)
       await transition(tx, order, 'pay', now, { paymentId: row!.id, nextAutoAt: shipAt });
-    return { ...row!, replayed: false };
+    // postWallet moved the locked wallet's balance with the entry.
+    return { ...row!, replayed: false as const, balance: wallet.balance.toFixed(2) };
   });
-  if (!payment.replayed)
-    for (const id of ids) await scheduleAutoStep(deps.fulfilmentQueue, 'ship', id, shipAt);
-  return {
-    ...(await paymentResult(deps.db, userId, payment.id, payment.amount)),
-    replayed: payment.replayed,
-  };
+  if (payment.replayed)
+    return { ...(await paymentResult(deps.db, userId, payment.id, payment.amount)), replayed: true };
+  for (const id of ids) await scheduleAutoStep(deps.fulfilmentQueue, 'ship', id, shipAt);
+  // From the transaction, with no read after the commit (see reserveAndCreate).
+  return { orderIds: ids, amount: payment.amount, balance: payment.balance, replayed: false };
 }

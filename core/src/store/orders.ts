@@ -284,6 +284,17 @@ async function views(db: Db, rows: OrderRow[], locale: Locale): Promise<StoreOrd
     db,
     lines.map((l) => l.id),
   );
+  return toOrderViews(rows, lines, new Map(shops.map((s) => [s.id, s.name])), reviewed, locale);
+}
+
+/** Orders as the shopper sees them, from their rows, lines (with pictures), shop names and reviewed line ids. */
+export function toOrderViews(
+  rows: OrderRow[],
+  lines: (typeof storeOrderLines.$inferSelect & { mainPicture: string | null })[],
+  shopNames: ReadonlyMap<number, Localised>,
+  reviewed: ReadonlySet<number>,
+  locale: Locale,
+): StoreOrder[] {
   return rows.map((o) => {
     const own = lines.filter((l) => l.orderId === o.id);
     const { tag, ...address } = o.address;
@@ -291,7 +302,7 @@ async function views(db: Db, rows: OrderRow[], locale: Locale): Promise<StoreOrd
       id: o.id,
       number: o.number,
       shopId: o.shopId,
-      shopName: shops.find((s) => s.id === o.shopId)?.name[locale] ?? '',
+      shopName: shopNames.get(o.shopId)?.[locale] ?? '',
       status: o.status,
       payment: o.payment,
       fulfilment: o.fulfilment,

@@ -152,6 +152,9 @@ describe.each(DB_KINDS)('the flash sale stock gate on %s', (kind) => {
     expect((await rush(specId, [late])).refusals).toEqual(['store.soldOut']);
     const retried = await buy();
     expect([retried.replayed, retried.orders[0]!.id]).toEqual([true, first.orders[0]!.id]);
+    // The first answer was built from what the checkout wrote; the replay reads it back: the same.
+    expect(retried.orders).toEqual(first.orders);
+    expect(retried.total).toBe(first.total);
     expect([await stockOf(specId), await count(specId)]).toEqual([0, 0]);
   });
 
