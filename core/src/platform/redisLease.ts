@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { LuaScript } from './luaScript.ts';
 
 // Renew or release the lease only while it is still ours: an expired holder must not touch its successor's.
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+const RENEW = new LuaScript(
+  `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`,
+);
+const RELEASE = new LuaScript(
+  `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`,
+);
 
 /** A lease on a Redis key: the key holds its holder's id and expires unless renewed. */
 export class RedisLease {
@@ -21,10 +26,10 @@ export class RedisLease {
 
   /** False when the lease expired and may be someone else's now. */
   async renew(): Promise<boolean> {
-    return (await this.redis.eval(RENEW, 1, this.key, this.holder, this.ttlMs)) === 1;
+    return (await RENEW.run(this.redis, [this.key], [this.holder, this.ttlMs])) === 1;
   }
 
   async release(): Promise<void> {
-    await this.redis.eval(RELEASE, 1, this.key, this.holder);
+    await RELEASE.run(this.redis, [this.key], [this.holder]);
   }
 }

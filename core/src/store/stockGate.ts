@@ -1,6 +1,7 @@
 import { gt, inArray } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../platform/database.ts';
+import { LuaScript } from '../platform/luaScript.ts';
 import { ThrottledWarning } from '../platform/throttledWarning.ts';
 import { storeCheckouts } from './orderSchema.ts';
 import { storeProductSpecs } from './schema.ts';
@@ -13,7 +14,7 @@ import { storeProductSpecs } from './schema.ts';
  * whether the key may have made a checkout: 1 when it was admitted before, 2 when the markers
  * are not known to be complete (KEYS[2] missing), 0 when it cannot have.
  */
-const ADMIT = `
+const ADMIT = new LuaScript(`
 local seen = 0
 if redis.call('EXISTS', KEYS[1]) == 1 then seen = 1 elseif redis.call('EXISTS', KEYS[2]) == 0 then seen = 2 end
 for i = 3, #KEYS do
@@ -23,17 +24,17 @@ for i = 3, #KEYS do
 end
 for i = 3, #KEYS do redis.call('DECRBY', KEYS[i], ARGV[i - 1]) end
 redis.call('SET', KEYS[1], 1, 'EX', ARGV[1])
-return {1}`;
+return {1}`);
 
 /**
  * Adds units (negative: takes them) to the counts that exist; a missing one is rebuilt from
  * PostgreSQL, which has them.
  */
-const ADD = `
+const ADD = new LuaScript(`
 for i, key in ipairs(KEYS) do
   if redis.call('EXISTS', key) == 1 then redis.call('INCRBY', key, ARGV[i]) end
 end
-return 0`;
+return 0`);
 
 /**
  * A count lives this long before it is read again from PostgreSQL: it bounds how long a unit
@@ -132,14 +133,10 @@ export class StockGate {
     const units = perSpec(lines);
     try {
       for (let rebuilt = false; ; rebuilt = true) {
-        const answer = (await this.redis.eval(
-          ADMIT,
-          units.length + 2,
-          this.markerKey(checkout),
-          this.markersComplete,
-          ...units.map((u) => this.key(u.specId)),
-          KEY_MARKER_TTL_SECONDS,
-          ...units.map((u) => u.quantity),
+        const answer = (await ADMIT.run(
+          this.redis,
+          [this.markerKey(checkout), this.markersComplete, ...units.map((u) => this.key(u.specId))],
+          [KEY_MARKER_TTL_SECONDS, ...units.map((u) => u.quantity)],
         )) as number[];
         if (answer[0] === 1) return { admitted: true, taken: true };
         const unit = units[answer[1]! - 1]!;
@@ -249,11 +246,10 @@ export class StockGate {
   private async add(units: Units, warning: ThrottledWarning): Promise<void> {
     if (units.length === 0) return;
     try {
-      await this.redis.eval(
-        ADD,
-        units.length,
-        ...units.map((u) => this.key(u.specId)),
-        ...units.map((u) => u.quantity),
+      await ADD.run(
+        this.redis,
+        units.map((u) => this.key(u.specId)),
+        units.map((u) => u.quantity),
       );
     } catch (err) {
       // The count is read again from the database within COUNT_TTL_SECONDS.

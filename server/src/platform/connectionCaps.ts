@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from '@bourse/core/platform/logger.ts';
+import { LuaScript } from '@bourse/core/platform/luaScript.ts';
 import { DomainError } from '@bourse/shared';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
@@ -17,14 +18,14 @@ export interface ConnectionCapsConfig {
  * dropping the members whose lease ran out. 1: admitted, 2: already in, 0: refused.
  * ARGV: now, lease end, member, cap, lease ms.
  */
-const ADMIT = `
+const ADMIT = new LuaScript(`
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 local known = redis.call('ZSCORE', KEYS[1], ARGV[3])
 if not known and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 if known then return 2 end
-return 1`;
+return 1`);
 
 /** A process that crashes leaves its connections counted this long at most. */
 const LEASE_MS = 90_000;
@@ -126,7 +127,7 @@ export class ConnectionCaps {
   private async admit(key: string, member: string, max: number): Promise<0 | 1 | 2> {
     const now = Date.now();
     try {
-      const answer = (await this.redis.eval(ADMIT, 1, key, now, now + LEASE_MS, member, max, LEASE_MS)) as
+      const answer = (await ADMIT.run(this.redis, [key], [now, now + LEASE_MS, member, max, LEASE_MS])) as
         | 0
         | 1
         | 2;
