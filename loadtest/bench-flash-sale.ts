@@ -104,7 +104,7 @@ async function seed(db: Db): Promise<{ specId: number; tokens: string[] }> {
 
 /**
  * Waits (up to a minute) until the orders stop changing: an attempt that timed out may still be
- * running in the server (queued for a connection or an argon2 thread, not in PostgreSQL), and
+ * running in the server (queued for a pooled connection, not yet in PostgreSQL), and
  * what it does counts.
  */
 async function settled(db: Db): Promise<void> {

@@ -52,7 +52,7 @@ export const realNamePhotos = pgTable('real_name_photos', {
   content: bytea('content').notNull(),
 });
 
-/** The payment password's argon2id hash; its wrong-entry counter lives in Redis. */
+/** The payment password's hash (an HMAC under the pepper, docs/adr/0040); its wrong-entry counter lives in Redis. */
 export const payPasswords = pgTable('pay_passwords', {
   userId: uuid('user_id')
     .primaryKey()
