@@ -27,8 +27,13 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database; two at a time is what two cores carry.
+          // Each file gets its own database; two at a time is what two cores carry (three measured no faster).
           maxWorkers: 2,
+          // Files share their worker's modules: importing the server, workers and drizzle once per worker
+          // instead of once per file cut the summed import time from 303 s to 14 s (passes shuffled).
+          // Caches of database facts are kept per database (checkout's product names), so files
+          // cannot see each other's.
+          isolate: false,
           // Projects with their own worker limits run as their own group, after the unit tests.
           sequence: { groupOrder: 1 },
         },

@@ -86,10 +86,16 @@ const soldOut = (spec: Spec, left: number, locale: Locale) =>
 
 /** How long a product's name is trusted for a sold-out refusal: a flash sale's refusals read no database. */
 const NAME_TRUST_MS = 60_000;
-const trustedNames = new Map<number, { name: Localised; until: number }>();
+/** By database, then spec id: ids are the database's own, and a test process opens several. */
+const trustedNamesByDb = new WeakMap<Db, Map<number, { name: Localised; until: number }>>();
 
 /** The product name of a spec, for the sold-out message. */
 async function productNameOf(db: Db, specId: number): Promise<Localised> {
+  let trustedNames = trustedNamesByDb.get(db);
+  if (!trustedNames) {
+    trustedNames = new Map();
+    trustedNamesByDb.set(db, trustedNames);
+  }
   const trusted = trustedNames.get(specId);
   if (trusted && trusted.until > Date.now()) return trusted.name;
   const [row] = await db
