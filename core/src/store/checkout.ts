@@ -264,7 +264,7 @@ export async function createOrders(
     const earlier = admission.keyMayHaveCheckedOut ? await replay() : undefined;
     if (earlier) return earlier;
     throw new DomainError('store.soldOut', {
-      name: (await productNameOf(deps.db, admission.specId))[locale],
+      name: (admission.name ?? (await productNameOf(deps.db, admission.specId)))[locale],
       left: admission.left,
     });
   }

@@ -1,28 +1,34 @@
-import { gt, inArray } from 'drizzle-orm';
+import { LOCALES, type Locale } from '@bourse/shared';
+import { eq, gt, inArray } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
 import type { Db } from '../platform/database.ts';
 import { LuaScript } from '../platform/luaScript.ts';
 import { ThrottledWarning } from '../platform/throttledWarning.ts';
 import { storeCheckouts } from './orderSchema.ts';
-import { storeProductSpecs } from './schema.ts';
+import { type Localised, storeProductSpecs, storeProducts } from './schema.ts';
 
 /**
- * Checks every spec's count (KEYS[3..], units in ARGV[2..]), then takes all or nothing and marks
- * the checkout's Idempotency-Key as admitted (KEYS[1], for ARGV[1] seconds). Answers {1} when
- * admitted, {0, i, left, seen} when spec i has too few, {-1, i} when spec i's count is missing
- * (Redis restarted, the key expired), for the caller to rebuild from PostgreSQL. `seen` says
- * whether the key may have made a checkout: 1 when it was admitted before, 2 when the markers
- * are not known to be complete (KEYS[2] missing), 0 when it cannot have.
+ * Checks every spec's count (KEYS[2 + i] for i in 1..ARGV[2], units in ARGV[2 + i]), then takes
+ * all or nothing and marks the checkout's Idempotency-Key as admitted (KEYS[1], for ARGV[1]
+ * seconds). Answers {1} when admitted, {0, i, left, seen, name} when spec i has too few (its
+ * product's names as JSON, KEYS[2 + n + i], '' when not kept), {-1, i} when spec i's count is
+ * missing (Redis restarted, the key expired), for the caller to rebuild from PostgreSQL. `seen`
+ * says whether the key may have made a checkout: 1 when it was admitted before, 2 when the
+ * markers are not known to be complete (KEYS[2] missing), 0 when it cannot have.
  */
 const ADMIT = new LuaScript(`
+local n = tonumber(ARGV[2])
 local seen = 0
 if redis.call('EXISTS', KEYS[1]) == 1 then seen = 1 elseif redis.call('EXISTS', KEYS[2]) == 0 then seen = 2 end
-for i = 3, #KEYS do
-  local left = redis.call('GET', KEYS[i])
-  if not left then return {-1, i - 2} end
-  if tonumber(left) < tonumber(ARGV[i - 1]) then return {0, i - 2, tonumber(left), seen} end
+for i = 1, n do
+  local left = redis.call('GET', KEYS[2 + i])
+  if not left then return {-1, i} end
+  if tonumber(left) < tonumber(ARGV[2 + i]) then
+    return {0, i, tonumber(left), seen, redis.call('GET', KEYS[2 + n + i]) or ''}
+  end
 end
-for i = 3, #KEYS do redis.call('DECRBY', KEYS[i], ARGV[i - 1]) end
+for i = 1, n do redis.call('DECRBY', KEYS[2 + i], ARGV[2 + i]) end
 redis.call('SET', KEYS[1], 1, 'EX', ARGV[1])
 return {1}`);
 
@@ -63,7 +69,25 @@ const MARKER_BATCH = 1000;
  */
 export type Admission =
   | { admitted: true; taken: boolean }
-  | { admitted: false; specId: number; left: number; keyMayHaveCheckedOut: boolean };
+  | {
+      admitted: false;
+      specId: number;
+      left: number;
+      keyMayHaveCheckedOut: boolean;
+      /** The product's names for the sold-out message, kept beside the count; undefined when not kept. */
+      name: Localised | undefined;
+    };
+
+const namesSchema = z.object(
+  Object.fromEntries(LOCALES.map((locale) => [locale, z.string()])) as Record<Locale, z.ZodString>,
+);
+
+/** The kept names of a refusal's product, or undefined ('' when none were kept, or a damaged value). */
+function keptName(json: unknown): Localised | undefined {
+  if (typeof json !== 'string' || json === '') return undefined;
+  const parsed = namesSchema.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : undefined;
+}
 
 /** The checkout an admission is for: its user and Idempotency-Key. */
 export interface CheckoutKey {
@@ -135,11 +159,16 @@ export class StockGate {
       for (let rebuilt = false; ; rebuilt = true) {
         const answer = (await ADMIT.run(
           this.redis,
-          [this.markerKey(checkout), this.markersComplete, ...units.map((u) => this.key(u.specId))],
-          [KEY_MARKER_TTL_SECONDS, ...units.map((u) => u.quantity)],
-        )) as number[];
+          [
+            this.markerKey(checkout),
+            this.markersComplete,
+            ...units.map((u) => this.key(u.specId)),
+            ...units.map((u) => this.nameKey(u.specId)),
+          ],
+          [KEY_MARKER_TTL_SECONDS, units.length, ...units.map((u) => u.quantity)],
+        )) as [number, number, number?, number?, string?];
         if (answer[0] === 1) return { admitted: true, taken: true };
-        const unit = units[answer[1]! - 1]!;
+        const unit = units[answer[1] - 1]!;
         if (answer[0] === 0) {
           if (answer[3] === 2) void this.rebuildMarkers(db);
           return {
@@ -147,6 +176,7 @@ export class StockGate {
             specId: unit.specId,
             left: answer[2]!,
             keyMayHaveCheckedOut: answer[3] !== 0,
+            name: keptName(answer[4]),
           };
         }
         // Rebuilt and still missing: an unknown spec, which the checkout itself refuses.
@@ -160,19 +190,32 @@ export class StockGate {
   }
 
   /** Reads the specs' stock from PostgreSQL into counts that are missing (NX: a count in use is kept). */
+  /**
+   * Where a spec's product names are kept beside its count, for as long: a refusal then names
+   * the product without reading the database (a rush's first refusals all at once, otherwise).
+   */
+  private nameKey(specId: number): string {
+    return `${this.key(specId)}:name`;
+  }
+
+  /** Reads the specs' stock from PostgreSQL into counts that are missing (NX: a count in use is kept), and their names. */
   private async rebuild(db: Db, units: Units): Promise<void> {
     const rows = await db
-      .select({ id: storeProductSpecs.id, stock: storeProductSpecs.stock })
+      .select({ id: storeProductSpecs.id, stock: storeProductSpecs.stock, name: storeProducts.name })
       .from(storeProductSpecs)
+      .innerJoin(storeProducts, eq(storeProducts.id, storeProductSpecs.productId))
       .where(
         inArray(
           storeProductSpecs.id,
           units.map((u) => u.specId),
         ),
       );
-    await Promise.all(
-      rows.map((r) => this.redis.set(this.key(r.id), r.stock, 'EX', COUNT_TTL_SECONDS, 'NX')),
-    );
+    const batch = this.redis.multi();
+    for (const r of rows)
+      batch
+        .set(this.key(r.id), r.stock, 'EX', COUNT_TTL_SECONDS, 'NX')
+        .set(this.nameKey(r.id), JSON.stringify(r.name), 'EX', COUNT_TTL_SECONDS);
+    await batch.exec();
   }
 
   private rebuilding: Promise<void> | undefined;
