@@ -182,6 +182,17 @@ describe.each(DB_KINDS)('the flash sale stock gate on %s', (kind) => {
       });
     });
 
+    it('leaves a rebuild in its grace wait to the next process when this one stops', async () => {
+      await redis.del(`${prefix}store:stock:{gate}:keys-complete`);
+      const stopping = new StockGate(redis, prefix, 60_000);
+      const rebuild = stopping.prepareKeyMarkers(db());
+      await expect.poll(() => redis.exists(`${prefix}store:stock:{gate}:keys-complete:rebuilding`)).toBe(1);
+      stopping.stop();
+      await rebuild;
+      expect(await gate().keyMarkersComplete()).toBe(false);
+      await redis.del(`${prefix}store:stock:{gate}:keys-complete:rebuilding`);
+    });
+
     it('answers a retry with its orders after the sell-out, with the markers complete or lost', async () => {
       const { specId, shoppers } = await sale(1, 2);
       const buyer = shoppers[0]!;

@@ -219,6 +219,15 @@ export class StockGate {
   }
 
   private rebuilding: Promise<void> | undefined;
+  /** Ends a rebuild's grace wait early when the process stops (stop()). */
+  private stopWaiting: (() => void) | undefined;
+  private stopped = false;
+
+  /** The server is stopping: a marker rebuild still in its grace wait is left to the next process (its lease expires). */
+  stop(): void {
+    this.stopped = true;
+    this.stopWaiting?.();
+  }
 
   /**
    * Marks the keys of the last day's checkouts again, after Redis lost the markers, then says
@@ -236,8 +245,16 @@ export class StockGate {
   private async rebuildMarkersOnce(db: Db): Promise<void> {
     const lease = `${this.markersComplete}:rebuilding`;
     if ((await this.redis.set(lease, 1, 'PX', this.markerRebuildGraceMs + 50_000, 'NX')) === null) return;
-    // Unref'd: a process stopping meanwhile leaves the rebuild to the next one (the lease expires).
-    await new Promise((resolve) => setTimeout(resolve, this.markerRebuildGraceMs).unref());
+    if (!this.stopped)
+      await new Promise<void>((resolve) => {
+        // Unref'd: it never keeps a process alive.
+        const timer = setTimeout(resolve, this.markerRebuildGraceMs).unref();
+        this.stopWaiting = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    if (this.stopped) return;
     const since = new Date(Date.now() - KEY_MARKER_TTL_SECONDS * 1000);
     const keys = await db
       .select({ userId: storeCheckouts.userId, key: storeCheckouts.idempotencyKey })

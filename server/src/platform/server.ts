@@ -94,6 +94,7 @@ export async function startServer(options: AppOptions): Promise<RunningServer> {
     io,
     market: gateway,
     async close() {
+      app.services.checkout.stockGate.stop();
       gateway.close();
       userChannel.close();
       await io.close();
