@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{core,server,workers}/src/**/*.integration.test.ts', 'e2e/system/*.integration.test.ts'],
+          include: ['{core,server,workers}/src/**/*.integration.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -40,13 +40,27 @@ export default defineConfig({
       },
       {
         test: {
+          // Whole installs (server, feed, matcher, workers) started inside the test process: each
+          // file in a fresh worker, after the shared-module files, so no timer or connection an
+          // earlier file left behind competes with their feeds (one such run missed a feed lock).
+          name: 'integration:system',
+          include: ['e2e/system/*.integration.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -58,7 +58,7 @@ else
   if [ ! -f client/dist/index.html ] || [ -n "$(find client/src client/index.html -newer client/dist/index.html -print -quit 2>/dev/null)" ]; then
     pnpm --filter @bourse/client build >/dev/null || { echo "client build failed" >&2; status=1; }
   fi
-  run_stage integration --project integration
+  run_stage integration --project integration --project integration:system
   run_stage e2e --project e2e
 fi
 echo "=== tests took $(( $(date +%s) - started ))s"
