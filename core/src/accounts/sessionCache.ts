@@ -1,3 +1,4 @@
+import { parseJson } from '@bourse/shared';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { ThrottledWarning } from '../platform/throttledWarning.ts';
@@ -52,8 +53,7 @@ export class SessionCache {
     }
     if (value === null) return undefined;
     if (value === REVOKED) return REVOKED;
-    const parsed = cachedSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : undefined;
+    return parseJson(cachedSchema, value);
   }
 
   /** Keeps a session just read from the database, unless a revocation's tombstone stands. */

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@bourse/shared';
+import { LOCALES, type Locale, parseJson } from '@bourse/shared';
 import { eq, gt, inArray } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -81,13 +81,6 @@ export type Admission =
 const namesSchema = z.object(
   Object.fromEntries(LOCALES.map((locale) => [locale, z.string()])) as Record<Locale, z.ZodString>,
 );
-
-/** The kept names of a refusal's product, or undefined ('' when none were kept, or a damaged value). */
-function keptName(json: unknown): Localised | undefined {
-  if (typeof json !== 'string' || json === '') return undefined;
-  const parsed = namesSchema.safeParse(JSON.parse(json));
-  return parsed.success ? parsed.data : undefined;
-}
 
 /** The checkout an admission is for: its user and Idempotency-Key. */
 export interface CheckoutKey {
@@ -176,7 +169,8 @@ export class StockGate {
             specId: unit.specId,
             left: answer[2]!,
             keyMayHaveCheckedOut: answer[3] !== 0,
-            name: keptName(answer[4]),
+            // '' when no names were kept; a damaged value reads as none too.
+            name: parseJson(namesSchema, answer[4] || null),
           };
         }
         // Rebuilt and still missing: an unknown spec, which the checkout itself refuses.
