@@ -183,7 +183,6 @@ export class StockGate {
     }
   }
 
-  /** Reads the specs' stock from PostgreSQL into counts that are missing (NX: a count in use is kept). */
   /**
    * Where a spec's product names are kept beside its count, for as long: a refusal then names
    * the product without reading the database (a rush's first refusals all at once, otherwise).
@@ -192,8 +191,28 @@ export class StockGate {
     return `${this.key(specId)}:name`;
   }
 
-  /** Reads the specs' stock from PostgreSQL into counts that are missing (NX: a count in use is kept), and their names. */
-  private async rebuild(db: Db, units: Units): Promise<void> {
+  /** Count rebuilds under way, by their specs: a rush's first checkouts all find the count missing. */
+  private readonly rebuildingCounts = new Map<string, Promise<void>>();
+
+  /**
+   * Reads the specs' stock from PostgreSQL into counts that are missing (NX: a count in use is
+   * kept), and their names. Checkouts that find the same counts missing at once share one read,
+   * so a rush's opening burst costs one query, not one per buyer queued for a pooled connection.
+   */
+  private rebuild(db: Db, units: Units): Promise<void> {
+    const specs = units
+      .map((u) => u.specId)
+      .sort((a, b) => a - b)
+      .join(',');
+    let rebuilding = this.rebuildingCounts.get(specs);
+    if (!rebuilding) {
+      rebuilding = this.readCounts(db, units).finally(() => this.rebuildingCounts.delete(specs));
+      this.rebuildingCounts.set(specs, rebuilding);
+    }
+    return rebuilding;
+  }
+
+  private async readCounts(db: Db, units: Units): Promise<void> {
     const rows = await db
       .select({ id: storeProductSpecs.id, stock: storeProductSpecs.stock, name: storeProducts.name })
       .from(storeProductSpecs)
