@@ -58,6 +58,9 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Express "trust proxy": which hops may set X-Forwarded-For (login rate limits key on the client IP). */
   trustProxy: boolean | number | string;
+  /** API requests a server process works on at once; the others wait in a queue of at most httpMaxWaiting. */
+  httpConcurrency: number;
+  httpMaxWaiting: number;
   /** Socket.IO /market: at most one update per symbol per socket in this window, ms. */
   marketConflationMs: number;
   /** How quote updates leave the gateway: one batch per socket or one packet per symbol room (docs/adr/0004). */
@@ -162,6 +165,9 @@ const envSchema = z.object({
     .min(1)
     .default('loopback')
     .transform((v) => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  // API requests one server process works on at once, and how many may wait for a turn (concurrencyLimit.ts).
+  HTTP_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(32),
+  HTTP_MAX_WAITING: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
   MARKET_CONFLATION_MS: z.coerce.number().int().min(10).max(10_000).default(250),
   MARKET_FANOUT: z.enum(['batch', 'rooms']).default('batch'),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -225,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDist: absolute(e.CLIENT_DIST ?? resolve(repoRoot, 'client/dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    httpConcurrency: e.HTTP_CONCURRENCY,
+    httpMaxWaiting: e.HTTP_MAX_WAITING,
     marketConflationMs: e.MARKET_CONFLATION_MS,
     marketFanout: e.MARKET_FANOUT,
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,

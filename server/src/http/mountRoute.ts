@@ -40,6 +40,8 @@ export interface RouteContext<C extends RouteContract> {
   app: AppContext;
   /** Sets a response header. */
   setHeader(name: string, value: string): void;
+  /** Goes on outside the process's request limit (ConcurrencyLimit.leave). */
+  leaveRequestLimit(): void;
 }
 
 export type Handler<C extends RouteContract> = (ctx: RouteContext<C>) => Promise<ResponseOf<C>>;
@@ -64,6 +66,11 @@ export interface RouteOptions {
    * placing and cancelling orders, where even the session cache's round trip per order counts.
    */
   briefSession?: boolean;
+  /**
+   * Waits ahead of the other routes when the process is at its concurrency limit: paying for
+   * units a buyer holds, which in a flash sale would otherwise queue behind the refusals.
+   */
+  urgent?: boolean;
 }
 
 /** A contract bound to its handler, ready to mount; the handler's types stay with the contract. */
@@ -112,7 +119,9 @@ export function mountRoute<C extends RouteContract>(
   app: AppContext,
   options: RouteOptions = {},
 ): void {
-  router[contract.method](contract.path, async (req: Request, res: Response) => {
+  // An upload reads its body inside the handler: a slow sender must not hold one of the few places.
+  const limited = contract.upload ? [] : [app.requestLimit.admit(options.urgent ?? false)];
+  router[contract.method](contract.path, ...limited, async (req: Request, res: Response) => {
     const session = await sessionFor(contract, req, app, options);
     // express.json() left a body it does not read (another Content-Type) unparsed; an upload
     // route reads multipart itself, its text fields becoming the body. Any other body would be
@@ -145,6 +154,7 @@ export function mountRoute<C extends RouteContract>(
       userAgent: req.get('user-agent'),
       app,
       setHeader: (name, value) => void res.set(name, value),
+      leaveRequestLimit: () => app.requestLimit.leave(res),
     });
     res.json(ok(data));
   });

@@ -18,6 +18,7 @@ import { orderExpiryQueue } from '@bourse/core/store/expiryQueue.ts';
 import { StockGate } from '@bourse/core/store/stockGate.ts';
 import { redisUserSockets, type UserSockets } from '@bourse/core/user-channel/endSockets.ts';
 import type { Redis } from 'ioredis';
+import { ConcurrencyLimit } from '../http/concurrencyLimit.ts';
 
 export interface AppOptions {
   config: AppConfig;
@@ -51,6 +52,8 @@ export interface AppContext extends PlatformContext {
   userSockets: UserSockets;
   /** Sessions in Redis, read by every route before PostgreSQL (sessionCache.ts). */
   sessionCache: SessionCache;
+  /** The API requests this process works on at once (concurrencyLimit.ts). */
+  requestLimit: ConcurrencyLimit;
   services: AppServices;
 }
 
@@ -67,6 +70,7 @@ export function createAppContext(options: AppOptions): AppContext {
   const userSockets = redisUserSockets(redis, redisPrefix);
   const sessionCache = new SessionCache(redis, redisPrefix);
   return {
+    requestLimit: new ConcurrencyLimit(config.httpConcurrency, config.httpMaxWaiting),
     ...platform,
     loginKeys: loginKeyStore(db),
     vapidKeys: vapidKeyStore(db),

@@ -21,6 +21,7 @@ export const checkoutHandler: Handler<R['checkout']> = async (ctx) => {
     ctx.body,
     idempotencyKey(ctx),
     ctx.locale,
+    { onAdmitted: ctx.leaveRequestLimit },
   );
   if (replayed) ctx.setHeader('Idempotent-Replayed', 'true');
   return created;

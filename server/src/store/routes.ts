@@ -108,7 +108,7 @@ export const storeRoutes = [
   route(shopping.mergeCart, mergeCartHandler),
   route(shopping.quote, quoteHandler),
   route(shopping.checkout, checkoutHandler),
-  route(shopping.pay, payHandler),
+  route(shopping.pay, payHandler, { urgent: true }),
   route(shopping.orders, ordersHandler),
   route(shopping.order, orderHandler),
   route(shopping.cancelOrder, cancelOrderHandler),
