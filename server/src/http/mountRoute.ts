@@ -150,7 +150,10 @@ export function mountRoute<C extends RouteContract>(
       idempotencyKey: contract.idempotent ? idempotencyKeyOf(req.get('idempotency-key')) : undefined,
       uploads,
       locale: localeOf(req.get('accept-language')),
-      ip: req.ip ?? '',
+      // Read only by the few routes that limit by address: resolving it through the proxy rule costs every request.
+      get ip() {
+        return req.ip ?? '';
+      },
       userAgent: req.get('user-agent'),
       app,
       setHeader: (name, value) => void res.set(name, value),
