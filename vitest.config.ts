@@ -59,9 +59,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // Two files at a time: each starts a product of its own, and most of a file's time is
-          // a browser or a feed waiting, which the other file fills (581 s one at a time, 417 s two).
-          maxWorkers: 2,
+          fileParallelism: false,
           sequence: { groupOrder: 3 },
         },
       },
