@@ -213,6 +213,11 @@ function watch(context: BrowserContext, name: string): BrowserContext {
     if (response.status() >= 400 || ms > SLOW_ANSWER_MS)
       note(`${name} ${request.method()} ${response.url()} -> ${response.status()} in ${ms} ms`);
   });
+  // A write that left, so a screen that never showed its answer says whether it was asked at all.
+  context.on('request', (request) => {
+    if (isApi(request.url()) && request.method() !== 'GET')
+      note(`${name} ${request.method()} ${request.url()} sent`);
+  });
   context.on('requestfailed', (request) => {
     if (isApi(request.url()))
       note(`${name} ${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`);
@@ -312,7 +317,7 @@ export function printProductOutputOnFailure(product: () => RunningProduct | unde
     );
     // scripts/test-all.sh prints the end of this file beside the failures: a CI log kept only by
     // its tail still shows what the screens were answered.
-    const answers = browserLog.filter((line) => !line.includes(' at http'));
+    const answers = browserLog.filter((line) => !line.includes(' at http') && !line.endsWith(' sent'));
     mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
     appendFileSync(
       join(REPO_ROOT, 'test-results', 'e2e-browser.log'),

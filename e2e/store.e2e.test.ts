@@ -6,6 +6,7 @@ import {
   newShotsPage,
   printProductOutputOnFailure,
   type RunningProduct,
+  SCREEN_SETTLES,
   SHOTS,
   startProduct,
 } from './harness.ts';
@@ -23,7 +24,8 @@ import { photo } from './photo.ts';
  * With E2E_SCREENSHOTS=1 it photographs each store screen into docs/screenshots/.
  */
 const PIN = '246810';
-const ORDER_TTL_MS = 60_000;
+// Ample to place and pay an order (a few seconds here), and the unpaid one expires without a minute's wait.
+const ORDER_TTL_MS = 30_000;
 
 interface Card {
   id: number;
@@ -111,7 +113,11 @@ describe('a new shopper on a phone: browse, search, follow, cart, promo, pay, pa
     expect(await shopper.fansOf(shopId)).toBe(fans + 1);
     // Following again from another page changes nothing: the shop is followed once.
     await shopper.openProduct(picks[0]!.id);
-    expect(await shopper.page.getByTestId('shop-follow').getAttribute('aria-pressed')).toBe('true');
+    // The button shows the follow once the page's own request for the user's follows answers,
+    // which a loaded machine can serve after the product.
+    await expect
+      .poll(() => shopper.page.getByTestId('shop-follow').getAttribute('aria-pressed'), SCREEN_SETTLES)
+      .toBe('true');
     expect(await shopper.fansOf(shopId)).toBe(fans + 1);
   }, 300_000);
 
