@@ -22,7 +22,9 @@ export interface JsonClient {
 }
 
 export function jsonClient(port: number, sockets: number): JsonClient {
-  const agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  // As many kept when free as in use: Node keeps 256 by default and closes the rest, so a loop of
+  // more would open new connections at every pause.
+  const agent = new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
   const send: JsonClient['send'] = (method, path, headers, body) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve) => {

@@ -214,59 +214,26 @@ const orderTotal = (orders: StoreOrder[]) => ({
   total: orders.reduce((s, o) => s.plus(o.total), new Dec(0)).toFixed(2),
 });
 
-/** How a statement started without awaiting it ended; a decrement refused for want of stock names its spec. */
-type Outcome<T> = PromiseFulfilledResult<T> | (PromiseRejectedResult & { short?: Spec });
-
-/**
- * Starts a statement now (drizzle sends it on `then`) and keeps how it ends, so a transaction
- * can send its COMMIT right behind it; a failure aborts the transaction, whose COMMIT then rolls
- * it back, and is read from the outcome.
- */
-function started<T>(query: PromiseLike<T>): Promise<Outcome<T>> {
-  return new Promise((resolve) =>
-    query.then(
-      (value) => resolve({ status: 'fulfilled', value }),
-      (reason: unknown) => resolve({ status: 'rejected', reason }),
-    ),
-  );
-}
-
-/** The spec stock column's CHECK (`stock >= 0`), from pg or PGlite, which drizzle wraps as the cause. */
-function isStockCheck(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    const { code, constraint } = e as Error & { code?: string; constraint?: string };
-    if (code === '23514' && constraint === 'store_product_specs_stock_check') return true;
+/** Takes each spec's units by a conditional decrement (`stock >= n`, the column's CHECK behind it); answers the first spec short of them. */
+async function reserveStock(
+  tx: Db,
+  specs: readonly Spec[],
+): Promise<{ spec: Spec; left: number } | undefined> {
+  for (const spec of [...specs].sort((a, b) => a.specId - b.specId)) {
+    const [taken] = await tx
+      .update(storeProductSpecs)
+      .set({ stock: sql`${storeProductSpecs.stock} - ${spec.quantity}` })
+      .where(and(eq(storeProductSpecs.id, spec.specId), sql`${storeProductSpecs.stock} >= ${spec.quantity}`))
+      .returning({ stock: storeProductSpecs.stock });
+    if (!taken) {
+      const [current] = await tx
+        .select({ stock: storeProductSpecs.stock })
+        .from(storeProductSpecs)
+        .where(eq(storeProductSpecs.id, spec.specId));
+      return { spec, left: current?.stock ?? 0 };
+    }
   }
-  return false;
-}
-
-/**
- * Takes each spec's units by a decrement that the column's CHECK refuses when too few are left,
- * in spec order (two checkouts lock shared specs in the same order), all started at once.
- */
-function reserveStock(tx: Db, specs: readonly Spec[]): Promise<Outcome<unknown>>[] {
-  return [...specs]
-    .sort((a, b) => a.specId - b.specId)
-    .map((spec) =>
-      started(
-        tx
-          .update(storeProductSpecs)
-          .set({ stock: sql`${storeProductSpecs.stock} - ${spec.quantity}` })
-          .where(eq(storeProductSpecs.id, spec.specId)),
-      ).then((outcome) =>
-        outcome.status === 'fulfilled' || !isStockCheck(outcome.reason)
-          ? outcome
-          : { ...outcome, short: spec },
-      ),
-    );
-}
-
-async function stockOf(db: Db, specId: number): Promise<number> {
-  const [row] = await db
-    .select({ stock: storeProductSpecs.stock })
-    .from(storeProductSpecs)
-    .where(eq(storeProductSpecs.id, specId));
-  return row?.stock ?? 0;
+  return undefined;
 }
 
 /** What a checkout may be told besides its input. */
@@ -371,17 +338,15 @@ async function reserveAndCreate(
       const raced = await replayCheckout(tx, userId, key, hash);
       if (raced) return { raced: raced.id } as const;
       const shops = await price(tx, userId, specs, input.promoCode, now);
+      const [checkout] = await tx
+        .insert(storeCheckouts)
+        .values({ userId, idempotencyKey: key, requestHash: hash, promoCode: input.promoCode ?? null })
+        .returning({ id: storeCheckouts.id });
       // The numbers take the orders' sequence values up front, so each number holds its own seq.
-      const [[checkout], seqs] = await Promise.all([
-        tx
-          .insert(storeCheckouts)
-          .values({ userId, idempotencyKey: key, requestHash: hash, promoCode: input.promoCode ?? null })
-          .returning({ id: storeCheckouts.id }),
-        queryRows<{ seq: string }>(
-          tx,
-          sql`select nextval(pg_get_serial_sequence('store_orders', 'seq'))::text as seq from generate_series(1, ${shops.length})`,
-        ),
-      ]);
+      const seqs = await queryRows<{ seq: string }>(
+        tx,
+        sql`select nextval(pg_get_serial_sequence('store_orders', 'seq'))::text as seq from generate_series(1, ${shops.length})`,
+      );
       const day = now.toISOString().slice(0, 10).replaceAll('-', '');
       const { id: _, isDefault: __, ...shipTo } = address;
       const orders = await tx
@@ -408,66 +373,47 @@ async function reserveAndCreate(
           }),
         )
         .returning();
-      // The last statements are sent together and the COMMIT follows them at once, without a
-      // turn of this process's event loop in between: a rush's admitted buyers queue on the hot
-      // spec's row lock, which each holds from its decrement to its commit.
-      const lines = started(
-        tx
-          .insert(storeOrderLines)
-          .values(
-            specs.map((s) => ({
-              orderId: orders.find((o) => o.shopId === s.shopId)!.id,
-              productId: s.productId,
-              specId: s.specId,
-              name: s.name,
-              specLabel: s.label,
-              unitPrice: s.price,
-              quantity: s.quantity,
-              subtotal: new Dec(s.price).times(s.quantity).toFixed(2),
-            })),
-          )
-          .returning(),
+      const lines = await tx
+        .insert(storeOrderLines)
+        .values(
+          specs.map((s) => ({
+            orderId: orders.find((o) => o.shopId === s.shopId)!.id,
+            productId: s.productId,
+            specId: s.specId,
+            name: s.name,
+            specLabel: s.label,
+            unitPrice: s.price,
+            quantity: s.quantity,
+            subtotal: new Dec(s.price).times(s.quantity).toFixed(2),
+          })),
+        )
+        .returning();
+      await tx.insert(storeOrderEvents).values(
+        orders.map((o) => ({
+          orderId: o.id,
+          machine: 'payment',
+          event: 'place',
+          fromState: 'none',
+          toState: 'unpaid',
+          at: now,
+        })),
       );
-      const rest = [
-        started(
-          tx.insert(storeOrderEvents).values(
-            orders.map((o) => ({
-              orderId: o.id,
-              machine: 'payment',
-              event: 'place',
-              fromState: 'none',
-              toState: 'unpaid',
-              at: now,
-            })),
+      await tx.delete(storeCartLines).where(
+        and(
+          eq(storeCartLines.userId, userId),
+          inArray(
+            storeCartLines.specId,
+            specs.map((s) => s.specId),
           ),
         ),
-        started(
-          tx.delete(storeCartLines).where(
-            and(
-              eq(storeCartLines.userId, userId),
-              inArray(
-                storeCartLines.specId,
-                specs.map((s) => s.specId),
-              ),
-            ),
-          ),
-        ),
-        ...reserveStock(tx, specs),
-      ];
-      return { created: orders, lines, rest };
+      );
+      short = await reserveStock(tx, specs);
+      if (short) throw soldOut(short.spec, short.left, locale);
+      return { created: orders, lines };
     });
     if (done.raced !== undefined) {
       await deps.stockGate.giveBack(given);
       return { ...(await checkoutResult(deps.db, done.raced, locale)), replayed: true };
-    }
-    // A statement that failed aborted the transaction, so its COMMIT rolled everything back.
-    const [lines, ...rest] = await Promise.all([done.lines, ...done.rest]);
-    // The first failure in sending order is the cause: the statements after it found the transaction aborted.
-    const failed = [lines, ...rest].find((outcome) => outcome.status === 'rejected');
-    if (failed?.status === 'rejected') {
-      if (!failed.short) throw failed.reason;
-      short = { spec: failed.short, left: await stockOf(deps.db, failed.short.specId) };
-      throw soldOut(short.spec, short.left, locale);
     }
     await scheduleExpiry(deps.expiryQueue, done.created);
     // The gate marked the key when it admitted the checkout; not when Redis could not be reached.
@@ -477,7 +423,7 @@ async function reserveAndCreate(
     const picture = new Map(specs.map((s) => [s.specId, s.mainPicture]));
     const orders = toOrderViews(
       [...done.created].sort((a, b) => a.seq - b.seq),
-      settled(lines).map((l) => ({ ...l, mainPicture: picture.get(l.specId) ?? null })),
+      done.lines.map((l) => ({ ...l, mainPicture: picture.get(l.specId) ?? null })),
       new Map(specs.map((s) => [s.shopId, s.shopName])),
       new Set(),
       locale,
