@@ -6,31 +6,6 @@ interface Waiting {
   next: NextFunction;
 }
 
-/** A first-in first-out queue that does not copy on every take, as Array.shift would at thousands waiting. */
-class Fifo<T> {
-  private items: (T | undefined)[] = [];
-  private head = 0;
-
-  get length(): number {
-    return this.items.length - this.head;
-  }
-
-  push(item: T): void {
-    this.items.push(item);
-  }
-
-  take(): T | undefined {
-    if (this.head === this.items.length) return undefined;
-    const item = this.items[this.head];
-    this.items[this.head++] = undefined;
-    if (this.head === this.items.length) {
-      this.items = [];
-      this.head = 0;
-    }
-    return item;
-  }
-}
-
 /**
  * Bounds the API requests this process works on at once; the others wait their turn in arrival
  * order, and an urgent route's requests (a payment for units a buyer holds) wait ahead of them.
@@ -48,8 +23,9 @@ export class ConcurrencyLimit {
   private inProgress = 0;
   /** The requests in progress, each with what gives its place back. */
   private readonly places = new WeakMap<Response, () => void>();
-  private readonly urgent = new Fifo<Waiting>();
-  private readonly normal = new Fifo<Waiting>();
+  // Plain arrays: V8 takes from an array's front without copying it.
+  private readonly urgent: Waiting[] = [];
+  private readonly normal: Waiting[] = [];
 
   constructor(
     private readonly limit: number,
@@ -93,7 +69,7 @@ export class ConcurrencyLimit {
   /** Starts waiting requests while there is room; one whose client has gone is dropped. */
   private startWaiting(): void {
     while (this.inProgress < this.limit) {
-      const waiting = this.urgent.take() ?? this.normal.take();
+      const waiting = this.urgent.shift() ?? this.normal.shift();
       if (!waiting) return;
       if (waiting.res.destroyed || waiting.res.socket?.destroyed !== false) continue;
       this.start(waiting);
