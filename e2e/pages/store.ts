@@ -21,7 +21,8 @@ export class StoreScreens extends BackOfficeScreens {
   async shoot(shots: Shots | undefined, name: string): Promise<void> {
     if (!shots) return;
     await this.page.waitForLoadState('networkidle');
-    await this.page.screenshot({ path: `${shots.dir}/${name}-${shots.device}.png` });
+    // Transitions finished first: a sheet photographed as it slides in shows the page through it.
+    await this.page.screenshot({ path: `${shots.dir}/${name}-${shots.device}.png`, animations: 'disabled' });
   }
 
   async addAddress(): Promise<void> {
