@@ -16,8 +16,9 @@ import {
   tradesEventSchema,
 } from './market.ts';
 import type { SupportRequest, supportEventSchemas, supportRequests } from './support.ts';
-import { type USER_EVENTS, USER_NAMESPACE, type userEventSchemas } from './trading.ts';
+import { type USER_EVENTS, USER_NAMESPACE } from './trading.ts';
 import { type ServerClock, serverClockSchema } from './user.ts';
+import type { userEventSchemas } from './userEvents.ts';
 
 /**
  * The Socket.IO event maps of each namespace, derived from the schemas that parse the payloads:

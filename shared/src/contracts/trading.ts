@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../api/route.ts';
 import { isDecimalString } from '../money.ts';
-import { shipmentSchema } from '../store/logistics.ts';
-import { refundSchema } from '../store/refunds.ts';
-import { topUpSchema } from '../store/topUps.ts';
-import { withdrawalSchema } from '../store/withdrawals.ts';
-import { messageSchema } from './messages.ts';
 import { pageQuery, pageResponse } from './paging.ts';
-import { priceAlertFiredSchema } from './priceAlerts.ts';
 
 /**
  * The trading wire protocol: REST routes under /api/trade and the Socket.IO namespace /user.
@@ -296,17 +290,3 @@ export const tradingRoutes = {
     response: z.object({ items: z.array(moneyLogLineSchema), nextCursor: z.string().nullable() }),
   }),
 } as const;
-
-/** Payloads of the /user events. */
-export const userEventSchemas = {
-  order: orderSchema,
-  fill: fillSchema,
-  balance: balanceSchema,
-  position: positionSchema,
-  message: messageSchema,
-  shipment: shipmentSchema,
-  priceAlert: priceAlertFiredSchema,
-  topUp: topUpSchema,
-  withdrawal: withdrawalSchema,
-  refund: refundSchema,
-} as const satisfies Record<keyof typeof USER_EVENTS, z.ZodType>;

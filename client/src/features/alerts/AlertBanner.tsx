@@ -1,4 +1,4 @@
-import { type PriceAlertFired, USER_EVENTS, USER_NAMESPACE, userEventSchemas } from '@bourse/shared';
+import { type PriceAlertFired, priceAlertFiredSchema, USER_EVENTS, USER_NAMESPACE } from '@bourse/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -22,7 +22,7 @@ function useFiredAlert(): [PriceAlertFired | undefined, () => void] {
     startInbox();
     const socket = sessionSocket(USER_NAMESPACE);
     const onFired = (payload: unknown) => {
-      const parsed = userEventSchemas.priceAlert.safeParse(payload);
+      const parsed = priceAlertFiredSchema.safeParse(payload);
       if (parsed.success) setFired(parsed.data);
       else logger.error('alerts: a priceAlert event broke its contract; dropped', parsed.error.issues);
     };

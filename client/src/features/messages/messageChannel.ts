@@ -1,4 +1,4 @@
-import { type MessageView, USER_EVENTS, userEventSchemas } from '@bourse/shared';
+import { type MessageView, messageSchema, USER_EVENTS } from '@bourse/shared';
 import type { UserSocket } from '../../lib/namespaceSocket.ts';
 import type { Logger } from '../market/index.ts';
 
@@ -50,7 +50,7 @@ export class MessageChannel {
     });
     socket.on(USER_EVENTS.message, (payload: unknown) => {
       if (!this.token) return;
-      const parsed = userEventSchemas.message.safeParse(payload);
+      const parsed = messageSchema.safeParse(payload);
       if (parsed.success) this.deps.receive(parsed.data);
       else this.deps.logger.error('messages: a message broke its contract; dropped', parsed.error.issues);
     });

@@ -1,4 +1,4 @@
-import { USER_EVENTS, userEventSchemas } from '@bourse/shared';
+import { balanceSchema, fillSchema, orderSchema, positionSchema, USER_EVENTS } from '@bourse/shared';
 import { isApiError, messageOf } from '../../../lib/http/ApiError.ts';
 import type { UserSocket } from '../../../lib/namespaceSocket.ts';
 import { refusalOf } from '../../../lib/socketRefusal.ts';
@@ -24,8 +24,18 @@ export interface UserChannelDeps {
   logger: Logger;
 }
 
-/** The events of /user that move the trading lists (others, such as messages, are not this channel's). */
-const TRADING_EVENTS = ['order', 'fill', 'balance', 'position'] as const satisfies readonly UserEvent['event'][];
+/**
+ * The events of /user that move the trading lists, with their payloads' contracts (others, such
+ * as messages, are not this channel's: the whole userEventSchemas would bring the storefront's
+ * contracts into every logged-in start).
+ */
+const TRADING_EVENT_SCHEMAS = {
+  order: orderSchema,
+  fill: fillSchema,
+  balance: balanceSchema,
+  position: positionSchema,
+} as const satisfies Partial<Record<UserEvent['event'], unknown>>;
+const TRADING_EVENTS = Object.keys(TRADING_EVENT_SCHEMAS) as (keyof typeof TRADING_EVENT_SCHEMAS)[];
 
 /**
  * The signed-in user's trading data, live: a REST snapshot (orders, fills, positions, account)
@@ -138,10 +148,10 @@ export class UserChannel {
     return socket;
   }
 
-  private onEvent(event: UserEvent['event'], payload: unknown): void {
+  private onEvent(event: keyof typeof TRADING_EVENT_SCHEMAS, payload: unknown): void {
     // Logged out: whatever was still on its way belongs to a session that is gone.
     if (!this.token) return;
-    const parsed = userEventSchemas[event].safeParse(payload);
+    const parsed = TRADING_EVENT_SCHEMAS[event].safeParse(payload);
     if (!parsed.success) {
       this.deps.logger.error(`user channel: a ${event} message broke its contract; dropped`, parsed.error.issues);
       return;
