@@ -7,6 +7,7 @@
  */
 import type { Dec } from '@bourse/shared';
 import { currentLocale } from '../i18n/index.ts';
+import { formatDate } from './date/formatDate.ts';
 
 export type Trend = 'up' | 'down' | 'flat';
 
@@ -211,15 +212,7 @@ export function formatLots(shares: number | null | undefined, locale: string): s
   return shares === null || shares === undefined ? DASH : formatCompact(Math.floor(shares / 100), locale);
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Shanghai',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** Market time of day (Beijing), HH:mm:ss. */
 export function formatMarketTime(ms: number): string {
-  return timeFormat.format(ms);
+  return formatDate(new Date(ms), 'HH:mm:ss');
 }

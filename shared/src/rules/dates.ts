@@ -2,7 +2,7 @@
 
 const DAY_MS = 86_400_000;
 // Asia/Shanghai has been UTC+8 all year since 1991 (no DST), so an offset is exact and needs no Intl.
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+export const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function isoDate(utcMs: number): string {

@@ -9,7 +9,7 @@ export {
 } from './blockTrade.ts';
 export type { TradingCalendar } from './calendar.ts';
 export { createTradingCalendar, exchangeCalendar, holidayTableCovers } from './calendar.ts';
-export { shanghaiDate, shanghaiMinuteOfDay } from './dates.ts';
+export { SHANGHAI_OFFSET_MS, shanghaiDate, shanghaiMinuteOfDay } from './dates.ts';
 export type { FeeSchedule, FeeScheduleVersion, TradeFees } from './fees.ts';
 export { FEE_SCHEDULES, feeScheduleAt, tradeFees } from './fees.ts';
 export { EXCHANGE_HOLIDAYS, HOLIDAY_YEARS } from './holidays.ts';

@@ -31,6 +31,24 @@ describe('formatDate', () => {
     expect(formatDate(MS, 'MM-DD dddd', 'it')).toBe('01-02 martedì');
   });
 
+  it('reads the same clock as Intl in Asia/Shanghai, across years and midnights', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    for (let ms = Date.UTC(1995, 0, 1); ms < Date.UTC(2040, 0, 1); ms += 7_919_993_117) {
+      for (const instant of [ms, ms - (ms % 86_400_000) + 57_600_000, ms - (ms % 86_400_000) + 57_599_000]) {
+        expect(formatDate(instant)).toBe(intl.format(instant).replace(', ', ' '));
+      }
+    }
+  });
+
   it('gives an empty string for nothing or nonsense', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate(undefined)).toBe('');

@@ -1,4 +1,5 @@
 import { centsToDecimal, Dec, type KlinePeriod } from '@bourse/shared';
+import { formatDate } from '../../../lib/date/formatDate.ts';
 import type { ChartBar } from './liveBars.ts';
 
 /** The figures of one bar under the finger (or the keyboard's cursor), as the readout shows them. */
@@ -56,42 +57,19 @@ export function intradayReadout(
   };
 }
 
-const SHANGHAI = 'Asia/Shanghai';
-const readoutTimeFormats = {
-  minute: new Intl.DateTimeFormat('en-CA', {
-    timeZone: SHANGHAI,
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }),
-  day: new Intl.DateTimeFormat('en-CA', {
-    timeZone: SHANGHAI,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }),
-  month: new Intl.DateTimeFormat('en-CA', { timeZone: SHANGHAI, year: 'numeric', month: '2-digit' }),
-  time: new Intl.DateTimeFormat('en-GB', {
-    timeZone: SHANGHAI,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }),
-};
+/** The readout's pattern per period, on the Beijing clock (formatDate, no Intl). */
+const READOUT_PATTERNS = { intraday: 'HH:mm', minute: 'MM-DD HH:mm', day: 'YYYY-MM-DD', month: 'YYYY-MM' };
 
 /**
  * A bar's time the way the exchange's apps write it, on the Beijing clock: 10:31 for an intraday
  * minute, 11-27 10:30 for a minute K-line, 2026-11-23 for a day or week, 2026-11 for a month.
  */
 export function readoutTime(time: number, period: KlinePeriod | 'intraday'): string {
-  if (period === 'intraday') return readoutTimeFormats.time.format(time);
-  if (period.endsWith('m')) {
-    const parts = Object.fromEntries(
-      readoutTimeFormats.minute.formatToParts(time).map((p) => [p.type, p.value]),
-    );
-    return `${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-  }
-  return (period === 'month' ? readoutTimeFormats.month : readoutTimeFormats.day).format(time);
+  const pattern =
+    period === 'intraday' || period === 'month'
+      ? READOUT_PATTERNS[period]
+      : period.endsWith('m')
+        ? READOUT_PATTERNS.minute
+        : READOUT_PATTERNS.day;
+  return formatDate(new Date(time), pattern);
 }
