@@ -16,6 +16,13 @@ localStorage.clear();
 sessionStorage.clear();
 resetWatchlist();
 
+// jsdom lays nothing out, so it has no ResizeObserver: one that never reports, as nothing resizes.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // Tests read English; catalogues.test.ts checks that every language has the same keys.
 beforeAll(async () => {
   await initI18n('en');

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoad } from '../../lib/useLoad.ts';
 import { useThrottled } from '../../lib/useThrottled.ts';
@@ -54,12 +54,15 @@ export function MarketScreen() {
     scrollRef,
   );
 
+  // The virtualizer re-measures every row when getItemKey changes: a new function per render
+  // rebuilt all 5,000 rows' measurements on every render, each scroll frame among them.
+  const getItemKey = useCallback((index: number) => symbols[index] ?? index, [symbols]);
   const virtualizer = useVirtualizer({
     count: symbols.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
-    getItemKey: (index) => symbols[index] ?? index,
+    getItemKey,
   });
   const items = virtualizer.getVirtualItems();
 
