@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject, redirect } from 'react-router-dom';
 import { preloadMarketData } from '../features/market/data/connection.ts';
 import { i18n } from '../i18n/index.ts';
+import { yieldToBrowser } from '../lib/yieldToBrowser.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { guardLoader } from './guard.ts';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
@@ -28,6 +29,8 @@ function failedScreen(error: unknown): ComponentType {
 export function lazyScreen(load: () => Promise<ComponentType>, namespaces: string[] = []): LazyScreen {
   return async () => {
     try {
+      // Its own task: the screen's chunk and its preloads start after the router's start, not inside it.
+      await yieldToBrowser();
       const [Component] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
       return { Component };
     } catch (error) {

@@ -1,4 +1,4 @@
-import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
+import { type DependencyList, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, messageOf } from './http/ApiError.ts';
 import { failed, idle, type Loadable, pending, success } from './loadable.ts';
 
@@ -42,7 +42,9 @@ export function useLoad<T>(
       controller = new AbortController();
       try {
         const data = await loadRef.current(controller.signal);
-        if (!stopped) setState(success(data));
+        // A transition: React renders the screen the answer fills in slices, yielding to taps
+        // between them, rather than in one long task (100–300 ms on a slow phone).
+        if (!stopped) startTransition(() => setState(success(data)));
       } catch (error) {
         if (stopped || (isApiError(error) && error.kind === 'aborted')) return;
         setState((previous) => failed(messageOf(error), previous));
