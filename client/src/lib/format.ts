@@ -8,6 +8,7 @@
 import type { Dec } from '@bourse/shared';
 import { currentLocale } from '../i18n/index.ts';
 import { formatDate } from './date/formatDate.ts';
+import { formatFigure, numberStyleOf, roundHalfUp } from './decimalText.ts';
 
 export type Trend = 'up' | 'down' | 'flat';
 
@@ -24,18 +25,6 @@ export function trendOf(value: string | number | null | undefined): Trend {
 /** The colour class of a trend: price-up, price-down or price-flat. */
 export const trendClass = (trend: Trend): string => `price-${trend}`;
 
-const decimalSeparators = new Map<string, string>();
-/** The locale's decimal separator (a comma in French and Italian), asked of Intl once per locale. */
-function decimalSeparatorOf(locale: string): string {
-  let separator = decimalSeparators.get(locale);
-  if (separator === undefined) {
-    const parts = numberFormat(locale, 1).formatToParts(0.5);
-    separator = parts.find((part) => part.type === 'decimal')?.value ?? '.';
-    decimalSeparators.set(locale, separator);
-  }
-  return separator;
-}
-
 /**
  * A price with the wire's decimals ("1.230" keeps three, as funds quote) and the reader's decimal
  * separator ("12,30" in French), ungrouped as broker apps show 1680.00; a dash when there is none
@@ -48,7 +37,7 @@ export function formatPrice(price: string | null | undefined, locale: string = c
 /** A figure as sent with the reader's decimal separator, such as a P/E or a volume ratio ("17,17"). */
 export function formatDecimal(value: string | null | undefined, locale: string = currentLocale()): string {
   if (value === null || value === undefined) return DASH;
-  const separator = decimalSeparatorOf(locale);
+  const separator = numberStyleOf(locale).decimal;
   return separator === '.' ? value : value.replace('.', separator);
 }
 
@@ -77,10 +66,7 @@ export function formatPct(
   locale: string = currentLocale(),
 ): string {
   if (pct === null || pct === undefined || !Number.isFinite(Number(pct))) return DASH;
-  // The string scaled by its exponent keeps Intl exact: no float between the wire and the screen.
-  const text = numberFormat(locale, decimalsOf(pct), 'percent').format(
-    `${pct}E-2` as Intl.StringNumericLiteral,
-  );
+  const text = formatFigure(pct, locale, { places: decimalsOf(pct), sign: 'exceptZero', percent: true });
   if (trend === undefined || trendOf(pct) !== 'flat') return text;
   return trend === 'up' ? `+${text}` : trend === 'down' ? `-${text}` : text;
 }
@@ -91,36 +77,36 @@ export function formatPct(
  */
 export function formatRate(rate: string | null | undefined, locale: string = currentLocale()): string {
   if (rate === null || rate === undefined || !Number.isFinite(Number(rate))) return DASH;
-  return numberFormat(locale, decimalsOf(rate), 'rate').format(`${rate}E-2` as Intl.StringNumericLiteral);
+  return formatFigure(rate, locale, { places: decimalsOf(rate), sign: 'auto', percent: true });
 }
 
 /** A figure in plain or exponent notation ("1234.5", "-0.4", "1e+21"), as a decimal string or a number writes itself. */
 const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /**
- * The exact text of a figure for Intl, which formats a decimal string without a float and
- * rounds it half up (half away from zero, as decimal.js's ROUND_HALF_UP), as mantissa and
- * exponent ("1234.5E0"); undefined for anything that is not a finite figure. Kept free of
- * decimal.js so the screens that only show figures load without it.
+ * The exact text of a figure as mantissa and exponent ("1234.5E0"), which formatFigure rounds
+ * half up (half away from zero, as decimal.js's ROUND_HALF_UP) digit by digit; undefined for
+ * anything that is not a finite figure. Kept free of decimal.js so the screens that only show
+ * figures load without it.
  */
-function exactText(value: string | number | Dec): Intl.StringNumericLiteral | undefined {
+function exactText(value: string | number | Dec): string | undefined {
   const text = String(value).trim();
   const match = NUMERIC_TEXT.exec(text);
   if (!match) return undefined;
   const mantissa = match[2] ? text.slice(0, -match[2].length) : text;
-  return `${mantissa}E${Number(match[2]?.slice(1) ?? 0)}` as Intl.StringNumericLiteral;
+  return `${mantissa}E${Number(match[2]?.slice(1) ?? 0)}`;
 }
 
 /** An exact text divided by 10^`power`: its exponent moves, its digits stay. */
-function dividedByTenTo(exact: Intl.StringNumericLiteral, power: number): Intl.StringNumericLiteral {
+function dividedByTenTo(exact: string, power: number): string {
   const at = exact.lastIndexOf('E');
-  return `${exact.slice(0, at)}E${Number(exact.slice(at + 1)) - power}` as Intl.StringNumericLiteral;
+  return `${exact.slice(0, at)}E${Number(exact.slice(at + 1)) - power}`;
 }
 
 /** A figure's absolute value rounded half up to `places`, as a number: only compared, never shown. */
-function roundedSize(text: Intl.StringNumericLiteral, places: number): number {
-  const unsigned = text.replace(/^[+-]/, '') as Intl.StringNumericLiteral;
-  return Number(numberFormat('en-US', places, 'plain').format(unsigned));
+function roundedSize(text: string, places: number): number {
+  const { whole, fraction } = roundHalfUp(text, places);
+  return Number(`${whole}.${fraction}`);
 }
 
 /**
@@ -134,7 +120,7 @@ export function formatMoney(
 ): string {
   const exact = exactText(value);
   if (exact === undefined) return DASH;
-  return numberFormat(locale, places).format(exact);
+  return formatFigure(exact, locale, { places });
 }
 
 /** Abbreviation units, largest first: Chinese and Japanese count in 万 (10^4) and 亿/億 (10^8). */
@@ -158,34 +144,6 @@ function unitsOf(locale: string) {
   return WESTERN_UNITS;
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-/**
- * One formatter per locale, decimals and style, made once: making an Intl.NumberFormat costs far
- * more than using it, and the market list formats every row on every tick.
- */
-function numberFormat(
-  locale: string,
-  decimals: number,
-  style: 'decimal' | 'percent' | 'rate' | 'plain' = 'decimal',
-): Intl.NumberFormat {
-  const key = `${locale}|${decimals}|${style}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      style: style === 'percent' || style === 'rate' ? 'percent' : 'decimal',
-      // 'plain' is for comparing: up to `decimals`, no grouping.
-      minimumFractionDigits: style === 'plain' ? 0 : decimals,
-      maximumFractionDigits: decimals,
-      useGrouping: style !== 'plain',
-      // A change reads "+1.23%", "-0.50%", and "0.00%" for a zero of either sign; a rate has no
-      // sign; an amount that rounds to nothing reads 0, never "-0.00".
-      signDisplay: style === 'percent' ? 'exceptZero' : style === 'rate' ? 'auto' : 'negative',
-    });
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
 /**
  * An amount or a count, abbreviated the reader's way with two decimals always, so a column
  * lines up (1.23亿 and 4.50万 in Chinese, 441.40M beside 736.58M elsewhere); below the first
@@ -202,9 +160,9 @@ export function formatCompact(value: string | number | null | undefined, locale:
   const unit = units.find((u) =>
     u === smallest ? roundedSize(exact, 0) >= u.size : roundedSize(dividedByTenTo(exact, u.power), 2) >= 1,
   );
-  if (!unit) return numberFormat(locale, 0).format(exact);
+  if (!unit) return formatFigure(exact, locale, { places: 0 });
   // Only the separators are the locale's.
-  return `${numberFormat(locale, 2).format(dividedByTenTo(exact, unit.power))}${unit.suffix}`;
+  return `${formatFigure(dividedByTenTo(exact, unit.power), locale, { places: 2 })}${unit.suffix}`;
 }
 
 /** Shares as lots of 100 (手), abbreviated: the unit screens quote volumes in. */

@@ -1,7 +1,7 @@
 import { LOCALE_NAMES, LOCALES, type Locale } from '@bourse/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { currentLocale } from '../../i18n/index.ts';
+import { formatPct } from '../../lib/format.ts';
 import { Button } from '../../shared-ui/Button.tsx';
 import { Cell, CellGroup } from '../../shared-ui/Cell.tsx';
 import { Screen } from '../../shared-ui/Screen.tsx';
@@ -18,15 +18,10 @@ const LANGUAGE_CHOICES: readonly Choice<Locale>[] = LOCALES.map((locale) => ({
 
 /** A rise and a fall drawn as the option would draw them, whatever is chosen now. */
 function ColourSample({ redUp }: { redUp: boolean }) {
-  const percent = new Intl.NumberFormat(currentLocale(), {
-    style: 'percent',
-    signDisplay: 'always',
-    minimumFractionDigits: 2,
-  });
   return (
     <span className="colour-sample" aria-hidden="true">
-      <span style={{ color: redUp ? 'var(--rise)' : 'var(--fall)' }}>{percent.format(0.0125)}</span>
-      <span style={{ color: redUp ? 'var(--fall)' : 'var(--rise)' }}>{percent.format(-0.0056)}</span>
+      <span style={{ color: redUp ? 'var(--rise)' : 'var(--fall)' }}>{formatPct('1.25')}</span>
+      <span style={{ color: redUp ? 'var(--fall)' : 'var(--rise)' }}>{formatPct('-0.56')}</span>
     </span>
   );
 }
