@@ -7,7 +7,8 @@
  *   CHROME_PATH=/usr/bin/chromium pnpm bench:lighthouse [path ...]
  * With LIGHTHOUSE_REPORT_DIR set, each page's full report (what shifted, what blocked) is written
  * there as JSON.
- * Each page is cold-loaded once; the machine is shared, so the load average is printed beside,
+ * Each page is cold-loaded LIGHTHOUSE_RUNS times (3) and Lighthouse's median run is reported with
+ * every run's TBT beside it; the machine is shared, so the load average is printed beside,
  * and so is the demo market's phase before and after it: a page measured while quotes stream
  * does the work of every tick beside its own start, one measured while the market is shut does not.
  */
@@ -16,21 +17,26 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@bourse/core/platform/localRedis';
 import { processCpuMicros } from '@bourse/core/trading/testing';
-import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
+import { type BrowserContext, chromium } from 'playwright-core';
 import { marketStatus, startProduct } from '../e2e/harness.ts';
 
 const PORT = process.env.PORT ?? '3106';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu'];
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
-const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, accessibility: 98 };
+/** Runs per page; the median run is reported, as Lighthouse advises for a metric as noisy as TBT. */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, accessibility: 98, inpMs: 200 };
 
 interface Row {
   path: string;
   performance: number;
   lcpMs: number;
   tbtMs: number;
+  /** Every run's TBT, for the spread the median hides. */
+  tbtRuns: string;
   cls: number;
   accessibility: number;
   /** The market's phase when the page was measured: quotes stream only while it trades. */
@@ -59,6 +65,57 @@ async function waitForQuietProduct(pid: number): Promise<void> {
     }
   }
   console.error('product still busy after 180 s; measuring anyway');
+}
+
+/** Taps for the INP measurement: the list's sort header and its board pills, each re-sorting the list. */
+const INP_TAPS = ['sort-price', 'sort-pct', 'board-main', 'sort-turnover', 'board-all', 'sort-pct'];
+
+/** Each interaction's longest event duration, by interactionId (a page script, so a string). */
+const RECORD_INTERACTIONS = `
+  window.bourseInteractions = new Map();
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.interactionId) continue;
+      const before = window.bourseInteractions.get(entry.interactionId) ?? 0;
+      window.bourseInteractions.set(entry.interactionId, Math.max(before, entry.duration));
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+`;
+
+/**
+ * INP while quotes stream (issue 15 §1): /market at Lighthouse's 4x CPU slowdown, taps on the sort
+ * header and the board pills a second apart while the list ticks. Each interaction's duration
+ * (input delay, handlers and the next paint) comes from the Event Timing API, as web-vitals reads
+ * INP; with under 50 interactions INP is the worst of them.
+ */
+async function measureTickingInp(
+  browser: BrowserContext,
+  baseUrl: string,
+  taps = 12,
+): Promise<{ worstMs: number; medianMs: number; taps: number }> {
+  const page = await browser.newPage();
+  try {
+    const cdp = await browser.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(RECORD_INTERACTIONS);
+    await page.goto(`${baseUrl}/market`);
+    await page.getByTestId('quote-list').waitFor();
+    // Let the list fill and the stream settle into its ticks before the first tap.
+    await page.waitForTimeout(5_000);
+    for (let tap = 0; tap < taps; tap++) {
+      await page.getByTestId(INP_TAPS[tap % INP_TAPS.length] as string).click();
+      await page.waitForTimeout(1_000);
+    }
+    const durations = (await page.evaluate('[...window.bourseInteractions.values()]')) as number[];
+    const sorted = [...durations].sort((a, b) => a - b);
+    return {
+      worstMs: sorted.at(-1) ?? 0,
+      medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
+      taps: sorted.length,
+    };
+  } finally {
+    await page.close();
+  }
 }
 
 const product = await startProduct({ PORT });
@@ -109,29 +166,35 @@ try {
   let version = '';
   for (const path of paths) {
     const phaseBefore = (await marketStatus(product)).phase;
-    const result = await lighthouse(`${product.baseUrl}${path}`, {
-      port: debuggingPort,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      // Keep the login cookie; each run still starts with an empty HTTP cache.
-      disableStorageReset: true,
-    });
-    if (!result) throw new Error(`lighthouse gave no result for ${path}`);
-    const { categories, audits } = result.lhr;
+    const runs: LighthouseResult[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(`${product.baseUrl}${path}`, {
+        port: debuggingPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        // Keep the login cookie; each run still starts with an empty HTTP cache.
+        disableStorageReset: true,
+      });
+      if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+      runs.push(result.lhr);
+    }
+    // Lighthouse's own choice of the run to report: the one nearest the median FCP and TTI.
+    const valid = filterToValidRuns(runs);
+    const lhr = valid.length ? computeMedianRun(valid) : (runs[0] as LighthouseResult);
+    const { categories, audits } = lhr;
     if (REPORT_DIR) {
       mkdirSync(REPORT_DIR, { recursive: true });
-      writeFileSync(
-        join(REPORT_DIR, `${path.replaceAll('/', '_') || 'root'}.json`),
-        JSON.stringify(result.lhr),
-      );
+      writeFileSync(join(REPORT_DIR, `${path.replaceAll('/', '_') || 'root'}.json`), JSON.stringify(lhr));
     }
-    version = result.lhr.lighthouseVersion;
+    version = lhr.lighthouseVersion;
+    const tbts = runs.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? Number.NaN));
     rows.push({
       path,
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      tbtRuns: tbts.join(' / '),
       cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
       phase: `${phaseBefore}→${(await marketStatus(product)).phase}`,
@@ -140,14 +203,19 @@ try {
     console.error(`measured ${path}: perf ${row.performance}, load average ${loadavg()[0]?.toFixed(2)}`);
   }
 
+  const inpPhase = (await marketStatus(product)).phase;
+  const inp = await measureTickingInp(browser, product.baseUrl);
   const mark = (ok: boolean) => (ok ? ' ' : '✗');
   console.log(
     `Lighthouse ${version} mobile preset, load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  console.log('| page | market | perf | LCP | TBT | CLS | a11y |');
-  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    `median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page (Lighthouse's median run by FCP and TTI)`,
+  );
+  console.log('| page | market | perf | LCP | TBT | TBT of each run | CLS | a11y |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   let missed = false;
   for (const r of rows) {
     const ok = {
@@ -159,13 +227,17 @@ try {
     };
     missed ||= Object.values(ok).includes(false);
     console.log(
-      `| \`${r.path}\` | ${r.phase} | ${r.performance}${mark(ok.performance)} | ${(r.lcpMs / 1000).toFixed(1)} s${mark(ok.lcp)} | ${Math.round(r.tbtMs)} ms${mark(ok.tbt)} | ${r.cls.toFixed(3)}${mark(ok.cls)} | ${r.accessibility}${mark(ok.accessibility)} |`,
+      `| \`${r.path}\` | ${r.phase} | ${r.performance}${mark(ok.performance)} | ${(r.lcpMs / 1000).toFixed(1)} s${mark(ok.lcp)} | ${Math.round(r.tbtMs)} ms${mark(ok.tbt)} | ${r.tbtRuns} | ${r.cls.toFixed(3)}${mark(ok.cls)} | ${r.accessibility}${mark(ok.accessibility)} |`,
     );
   }
   console.log(
     `targets: perf ≥ ${TARGETS.performance}, LCP ≤ ${TARGETS.lcpMs / 1000} s, TBT ≤ ${TARGETS.tbtMs} ms, CLS ≤ ${TARGETS.cls}, a11y ≥ ${TARGETS.accessibility}; ✗ marks a miss`,
   );
-  if (missed) process.exitCode = 1;
+  const inpOk = inp.taps > 0 && inp.worstMs <= TARGETS.inpMs;
+  console.log(
+    `INP on /market while quotes stream (market ${inpPhase}, 4x CPU): worst ${Math.round(inp.worstMs)} ms${mark(inpOk)}, median ${Math.round(inp.medianMs)} ms, over ${inp.taps} taps on its sort header and board pills; target ≤ ${TARGETS.inpMs} ms`,
+  );
+  if (missed || !inpOk) process.exitCode = 1;
 } finally {
   await browser.close();
   await product.stop();
