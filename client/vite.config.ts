@@ -93,6 +93,11 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: scripts/bundle-size.ts reads the chunk graph from it.
     manifest: true,
+    // No <link rel=modulepreload> per dependency of a lazy screen: under Lighthouse's phone run
+    // (service worker in control) appending them was 50-75 % of a 45-78 ms task on the screen's
+    // start, one or two milliseconds a link and forty links a screen. The browser now finds a
+    // chunk's imports as it parses it; a screen's CSS is still loaded with it.
+    modulePreload: false,
     rolldownOptions: {
       // @bourse/shared is pure declarations (schemas, tables, helpers): a screen that needs one
       // locale helper must not pull zod and decimal.js in with the rest of its index.

@@ -55,7 +55,8 @@ const banking = () => import('../features/banking/screens.ts');
 const ipo = () => import('../features/ipo/screens.ts');
 /** Block trades: the entry form and the records in one chunk. */
 const blockTrade = () => import('../features/blockTrade/screens.ts');
-/** The storefront: its screens in one chunk. */
+/** The storefront: its open screens in one chunk, its account screens in another. */
+const storeBrowse = () => import('../features/store/browseScreens.ts');
 const store = () => import('../features/store/screens.ts');
 const trade = marketScreen(() => import('../features/trade/TradeScreen.tsx').then((m) => m.TradeScreen));
 
@@ -293,27 +294,27 @@ const SCREENS: readonly (ScreenRoute & { lazy: LazyScreen })[] = [
     path: '/shop',
     id: 'shop',
     tabBar: true,
-    lazy: lazyScreen(() => store().then((m) => m.StoreHomeScreen), ['store']),
+    lazy: lazyScreen(() => storeBrowse().then((m) => m.StoreHomeScreen), ['store']),
   },
   {
     path: '/explore',
     id: 'explore',
-    lazy: lazyScreen(() => store().then((m) => m.ExploreScreen), ['store']),
+    lazy: lazyScreen(() => storeBrowse().then((m) => m.ExploreScreen), ['store']),
   },
   {
     path: '/detail/:id',
     id: 'productDetail',
-    lazy: lazyScreen(() => store().then((m) => m.ProductDetailScreen), ['store']),
+    lazy: lazyScreen(() => storeBrowse().then((m) => m.ProductDetailScreen), ['store']),
   },
   {
     path: '/detail/:id/reviews',
     id: 'productReviews',
-    lazy: lazyScreen(() => store().then((m) => m.ProductReviewsScreen), ['store']),
+    lazy: lazyScreen(() => storeBrowse().then((m) => m.ProductReviewsScreen), ['store']),
   },
   {
     path: '/search',
     id: 'storeSearch',
-    lazy: lazyScreen(() => store().then((m) => m.StoreSearchScreen), ['store']),
+    lazy: lazyScreen(() => storeBrowse().then((m) => m.StoreSearchScreen), ['store']),
   },
   { path: '/cart', id: 'cart', lazy: lazyScreen(() => store().then((m) => m.CartScreen), ['store']) },
   {
