@@ -3,10 +3,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { type ExtractTablesWithRelations, is, type SQLWrapper } from 'drizzle-orm';
+import {
+  drizzle as drizzleNodePg,
+  NodePgDatabase,
+  NodePgSession,
+  NodePgTransaction,
+} from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import {
+  drizzle as drizzlePglite,
+  PgliteDatabase,
+  PgliteSession,
+  PgliteTransaction,
+} from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
@@ -15,6 +26,7 @@ import { logger } from './logger.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+type Tables = ExtractTablesWithRelations<Schema>;
 
 export interface Database {
   db: Db;
@@ -108,4 +120,86 @@ export async function migratedPgliteImage(): Promise<Blob> {
   } finally {
     await client.close();
   }
+}
+
+/** The last step of a transaction: its final statements, run with the COMMIT (see transactionWithFinalCommit). */
+export type CommitWith = (...statements: SQLWrapper[]) => Promise<void>;
+
+const dialect = new PgDialect();
+
+/**
+ * One message of simple-query text: the statements with their parameters inlined as literals
+ * (the simple protocol has no parameters; numbers are written as digits, strings quoted).
+ */
+function inlined(statements: readonly SQLWrapper[]): string {
+  return statements.map((s) => dialect.sqlToQuery(s.getSQL().inlineParams()).sql).join(';\n');
+}
+
+/**
+ * Runs `work` in a transaction on a connection of its own and lets its last step end it:
+ * `commitWith(...statements)` sends those statements and the COMMIT to PostgreSQL as one message,
+ * so the row locks they take are released by the server itself, not a client round trip later.
+ * In a rush a round trip lasts an event-loop turn (tens of milliseconds), and a hot row locked
+ * that long makes its buyers commit one turn apart. A statement that fails (a CHECK, say) skips
+ * the COMMIT: the transaction is rolled back and the driver's error thrown. Work that returns
+ * without the last step commits as usual; work that throws is rolled back.
+ *
+ * On PGlite the statements go as one message too, and PGlite's COMMIT follows at once: its
+ * single in-process session runs one transaction at a time, so no one can wait on the lock.
+ */
+export async function transactionWithFinalCommit<T>(
+  db: Db,
+  work: (tx: Db, commitWith: CommitWith) => Promise<T>,
+): Promise<T> {
+  const schema = { fullSchema: db._.fullSchema, schema: db._.schema!, tableNamesMap: db._.tableNamesMap };
+  if (is(db, PgliteDatabase)) {
+    const client = (db as PgliteDatabase<Schema> & { $client: PGlite }).$client;
+    return client.transaction((pgliteTx) =>
+      work(
+        new PgliteTransaction<Schema, Tables>(dialect, new PgliteSession(pgliteTx, dialect, schema), schema),
+        async (...s) => {
+          await pgliteTx.exec(inlined(s));
+        },
+      ),
+    );
+  }
+  if (!is(db, NodePgDatabase))
+    throw new Error('transactionWithFinalCommit needs the database, not a transaction');
+  const pool = (db as NodePgDatabase<Schema> & { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  const tx = new NodePgTransaction<Schema, Tables>(
+    dialect,
+    new NodePgSession(client, dialect, schema),
+    schema,
+  );
+  let committed = false;
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const result = await work(tx, async (...s) => {
+      // No values: node-postgres sends a simple query, which may hold several statements.
+      await client.query(`${inlined(s)};\ncommit`);
+      committed = true;
+    });
+    if (!committed) await client.query('commit');
+    return result;
+  } catch (err) {
+    if (!committed) {
+      // A connection that cannot roll back is closed rather than pooled with a transaction open.
+      await client.query('rollback').catch((rollbackFailed: Error) => {
+        broken = rollbackFailed;
+      });
+    }
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** Whether `err` is the database refusing a write by the CHECK constraint `constraint` (SQLSTATE 23514). */
+export function checkViolated(err: unknown, constraint: string): boolean {
+  // Queries run through drizzle carry the driver's error as their cause.
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  const fields = cause as { code?: unknown; constraint?: unknown } | null | undefined;
+  return fields?.code === '23514' && fields.constraint === constraint;
 }

@@ -12,7 +12,7 @@ import type { Queue } from 'bullmq';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../db/rows.ts';
 import { checkPayPassword, type PayPasswordContext } from '../identity/index.ts';
-import type { Db } from '../platform/database.ts';
+import { checkViolated, type Db, transactionWithFinalCommit } from '../platform/database.ts';
 import { requestHash, sameRequest } from '../platform/idempotency.ts';
 import { addressOf } from './addresses.ts';
 import { scheduleAutoStep } from './autoFulfilment.ts';
@@ -29,7 +29,7 @@ import {
 } from './orderSchema.ts';
 import { lineView, lockOrders, orderViews, toOrderViews, transition } from './orders.ts';
 import { type FreightRule, priceByShop, promoDiscount, type ShopTotals } from './pricing.ts';
-import { type Localised, storeProductSpecs, storeProducts, storeShops } from './schema.ts';
+import { type Localised, STOCK_CHECK, storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 import type { StockGate } from './stockGate.ts';
 import { lockWallet, postWallet, readWalletBalance } from './wallet.ts';
 
@@ -214,26 +214,40 @@ const orderTotal = (orders: StoreOrder[]) => ({
   total: orders.reduce((s, o) => s.plus(o.total), new Dec(0)).toFixed(2),
 });
 
-/** Takes each spec's units by a conditional decrement (`stock >= n`, the column's CHECK behind it); answers the first spec short of them. */
-async function reserveStock(
-  tx: Db,
-  specs: readonly Spec[],
-): Promise<{ spec: Spec; left: number } | undefined> {
-  for (const spec of [...specs].sort((a, b) => a.specId - b.specId)) {
-    const [taken] = await tx
+const inIdOrder = (specs: readonly Spec[]) => [...specs].sort((a, b) => a.specId - b.specId);
+
+/**
+ * The statements that take each spec's units, in spec id order (every checkout locks the rows in
+ * that order). Not conditional: the column's CHECK (stock >= 0) refuses a spec short of them, and
+ * the refusal aborts the transaction. Each hits its row: the order lines just written reference it.
+ */
+const stockDecrements = (tx: Db, specs: readonly Spec[]) =>
+  inIdOrder(specs).map((spec) =>
+    tx
       .update(storeProductSpecs)
       .set({ stock: sql`${storeProductSpecs.stock} - ${spec.quantity}` })
-      .where(and(eq(storeProductSpecs.id, spec.specId), sql`${storeProductSpecs.stock} >= ${spec.quantity}`))
-      .returning({ stock: storeProductSpecs.stock });
-    if (!taken) {
-      const [current] = await tx
-        .select({ stock: storeProductSpecs.stock })
-        .from(storeProductSpecs)
-        .where(eq(storeProductSpecs.id, spec.specId));
-      return { spec, left: current?.stock ?? 0 };
-    }
-  }
-  return undefined;
+      .where(eq(storeProductSpecs.id, spec.specId)),
+  );
+
+/**
+ * After the CHECK refused a decrement and the transaction rolled back: the first spec, in id
+ * order, that has fewer units than asked, with what it has. Should units have come back since,
+ * the first spec is named with its figure (the stock gate takes it either way).
+ */
+async function shortSpec(db: Db, specs: readonly Spec[]): Promise<{ spec: Spec; left: number }> {
+  const rows = await db
+    .select({ specId: storeProductSpecs.id, stock: storeProductSpecs.stock })
+    .from(storeProductSpecs)
+    .where(
+      inArray(
+        storeProductSpecs.id,
+        specs.map((s) => s.specId),
+      ),
+    );
+  const stock = new Map(rows.map((r) => [r.specId, r.stock]));
+  const byId = inIdOrder(specs);
+  const spec = byId.find((s) => (stock.get(s.specId) ?? 0) < s.quantity) ?? byId[0]!;
+  return { spec, left: stock.get(spec.specId) ?? 0 };
 }
 
 /** What a checkout may be told besides its input. */
@@ -255,10 +269,11 @@ function settled<T>(result: PromiseSettledResult<T>): T {
 /**
  * Creates one order per shop in one transaction. The stock gate admits the checkout first, so
  * the late buyers of a flash sale are told it is sold out without a transaction; then each
- * line's stock is reserved by a conditional decrement, the truth, so concurrent buyers can never
- * take more than there is: the one who finds too little is told it is sold out and nothing of
- * the checkout is written. The decrement is the transaction's last statement, so a hot spec's
- * row stays locked only until the commit. The same Idempotency-Key and body answer the first orders.
+ * line's stock is taken by a decrement that the column's CHECK (stock >= 0) guards, the truth, so
+ * concurrent buyers can never take more than there is: the one who finds too little is told it
+ * is sold out and nothing of the checkout is written. The decrements end the transaction, sent
+ * with its COMMIT in one message, so a hot spec's row stays locked only while the server runs
+ * them. The same Idempotency-Key and body answer the first orders.
  */
 export async function createOrders(
   deps: CheckoutDeps,
@@ -332,7 +347,7 @@ async function reserveAndCreate(
     }
     const address = settled(reads.address);
     const expiresAt = new Date(now.getTime() + deps.orderTtlMs);
-    const done = await deps.db.transaction(async (tx) => {
+    const done = await transactionWithFinalCommit(deps.db, async (tx, commitWith) => {
       // The wallet's lock orders one user's checkouts: a promo's per-user limit holds under races.
       await lockWallet(tx, userId);
       const raced = await replayCheckout(tx, userId, key, hash);
@@ -407,9 +422,14 @@ async function reserveAndCreate(
           ),
         ),
       );
-      short = await reserveStock(tx, specs);
-      if (short) throw soldOut(short.spec, short.left, locale);
+      // The decrements and the COMMIT reach the server as one message: a hot spec's row stays
+      // locked for the server's microseconds, not until this process, busy in a rush, reads the answer.
+      await commitWith(...stockDecrements(tx, specs));
       return { created: orders, lines };
+    }).catch(async (err: unknown) => {
+      if (!checkViolated(err, STOCK_CHECK)) throw err;
+      short = await shortSpec(deps.db, specs);
+      throw soldOut(short.spec, short.left, locale);
     });
     if (done.raced !== undefined) {
       await deps.stockGate.giveBack(given);

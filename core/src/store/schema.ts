@@ -118,6 +118,9 @@ export const storeSearchVersion = pgTable(
   (t) => [check('store_search_version_one_row', sql`${t.id} = 1`)],
 );
 
+/** The CHECK that keeps a spec's stock from going below zero: checkout's decrements rely on it. */
+export const STOCK_CHECK = 'store_product_specs_stock_check';
+
 /** A product's variant (size, colour or capacity): the unit of sale, with its own price and stock. */
 export const storeProductSpecs = pgTable(
   'store_product_specs',
@@ -137,7 +140,7 @@ export const storeProductSpecs = pgTable(
     check('store_product_specs_kind_check', sql`${t.kind} in ('size', 'colour', 'capacity')`),
     check('store_product_specs_price_check', sql`${t.price} > 0`),
     // A reservation that would take more than there is fails here, whatever the code above it.
-    check('store_product_specs_stock_check', sql`${t.stock} >= 0`),
+    check(STOCK_CHECK, sql`${t.stock} >= 0`),
     index('store_product_specs_product_idx').on(t.productId, t.position),
   ],
 );

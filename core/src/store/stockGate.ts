@@ -113,8 +113,8 @@ function perSpec(lines: Units): Units {
  * The flash sale's admission gate: a per-spec count of the units still on the shelf, kept in
  * Redis and taken atomically by a script before a checkout opens its transaction, so a sold-out
  * spec refuses its late buyers at once instead of queueing them on its row lock. PostgreSQL's
- * conditional decrement stays the truth: the gate may admit too many (the database then refuses
- * and the count is corrected) but must never admit too few, so every unit taken is given back
+ * decrement under the stock CHECK stays the truth: the gate may admit too many (the database then
+ * refuses and the count is corrected) but must never admit too few, so every unit taken is given back
  * when its checkout fails and every unit an order returns (cancel, expiry) is given back after
  * the database has it. A missing count is rebuilt from the database; without Redis every
  * checkout is admitted and the database alone decides.
