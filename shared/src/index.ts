@@ -23,6 +23,7 @@ export * from './contracts/priceAlerts.ts';
 export * from './contracts/push.ts';
 export * from './contracts/sockets.ts';
 export * from './contracts/support.ts';
+export * from './contracts/supportDesk.ts';
 export * from './contracts/trading.ts';
 export * from './contracts/user.ts';
 export * from './contracts/userEvents.ts';

@@ -1,12 +1,12 @@
 import { supportContext, supportQueue, takeConversation } from '@bourse/core/support/chat.ts';
-import type { supportRoutes } from '@bourse/shared';
+import type { supportDeskRoutes } from '@bourse/shared';
 import { type Handler, signedIn } from '../http/mountRoute.ts';
 
-export const queueHandler: Handler<typeof supportRoutes.queue> = (ctx) =>
+export const queueHandler: Handler<typeof supportDeskRoutes.queue> = (ctx) =>
   supportQueue(ctx.app.db, signedIn(ctx).userId, ctx.query.queue, ctx.query.limit);
 
-export const assignHandler: Handler<typeof supportRoutes.assign> = (ctx) =>
+export const assignHandler: Handler<typeof supportDeskRoutes.assign> = (ctx) =>
   takeConversation(ctx.app.services.support, signedIn(ctx).userId, ctx.body.conversationId);
 
-export const contextHandler: Handler<typeof supportRoutes.context> = (ctx) =>
+export const contextHandler: Handler<typeof supportDeskRoutes.context> = (ctx) =>
   supportContext(ctx.app.db, ctx.query.conversationId);

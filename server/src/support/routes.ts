@@ -1,4 +1,4 @@
-import { supportRoutes as contracts } from '@bourse/shared';
+import { supportRoutes as contracts, supportDeskRoutes as desk } from '@bourse/shared';
 import { route } from '../http/mountRoute.ts';
 import { assignHandler, contextHandler, queueHandler } from './desk.handlers.ts';
 import { sendPictureHandler } from './sendPicture.handler.ts';
@@ -8,7 +8,7 @@ import { supportSummaryHandler } from './summary.handler.ts';
 export const supportRoutes = [
   route(contracts.summary, supportSummaryHandler),
   route(contracts.picture, sendPictureHandler),
-  route(contracts.queue, queueHandler),
-  route(contracts.assign, assignHandler),
-  route(contracts.context, contextHandler),
+  route(desk.queue, queueHandler),
+  route(desk.assign, assignHandler),
+  route(desk.context, contextHandler),
 ];

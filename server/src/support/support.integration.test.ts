@@ -10,6 +10,7 @@ import {
   SUPPORT_PICTURE_MAX_BYTES,
   type SupportMessage,
   type SupportSyncReply,
+  supportDeskRoutes,
   supportEventSchemas,
   supportRoutes,
   translateError,
@@ -59,7 +60,7 @@ describe.each(DB_KINDS)('customer-service chat on %s', (kind) => {
   const conversationOf = async (userId: string) => {
     const queue = expectOk(
       await t.api.get('/api/admin/support/conversations?queue=all&limit=100', { token: staff.token }),
-      supportRoutes.queue.response,
+      supportDeskRoutes.queue.response,
     );
     const account = (await db().select().from(users).where(eq(users.id, userId)))[0]?.account;
     const item = queue.find((i) => i.account === account);
@@ -315,7 +316,7 @@ describe.each(DB_KINDS)('customer-service chat on %s', (kind) => {
     const queue = async (name: string, token = staff.token) =>
       expectOk(
         await t.api.get(`/api/admin/support/conversations?queue=${name}&limit=100`, { token }),
-        supportRoutes.queue.response,
+        supportDeskRoutes.queue.response,
       ).map((i) => i.conversationId);
     expect(await queue('unassigned')).toContain(conversationId);
     expect(await queue('mine')).not.toContain(conversationId);
@@ -323,7 +324,7 @@ describe.each(DB_KINDS)('customer-service chat on %s', (kind) => {
     const other = await signUpAdmin(t);
     const taken = expectOk(
       await t.api.post('/api/admin/support/assign', { conversationId }, { token: other.token }),
-      supportRoutes.assign.response,
+      supportDeskRoutes.assign.response,
     );
     expect(taken.agent?.id).toBe(other.user.id);
     expect(await queue('unassigned')).not.toContain(conversationId);
@@ -343,13 +344,13 @@ describe.each(DB_KINDS)('customer-service chat on %s', (kind) => {
     });
     expectOk(
       await t.api.post('/api/admin/support/assign', { conversationId }, { token: staff.token }),
-      supportRoutes.assign.response,
+      supportDeskRoutes.assign.response,
     );
     await okAck(desk, SUPPORT_EVENTS.deskSend, { conversationId, ...text('me now') });
 
     const context = expectOk(
       await t.api.get(`/api/admin/support/context?conversationId=${conversationId}`, { token: staff.token }),
-      supportRoutes.context.response,
+      supportDeskRoutes.context.response,
     );
     expect(context.conversation).toMatchObject({ conversationId, lastSeq: 2, agent: { id: staff.id } });
     expect(context.verification.status).toBe('none');

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../api/route.ts';
 import { LOCALES } from '../i18n/locales.ts';
-import { transferSchema } from './banking.ts';
-import { authenticationDetail } from './identity.ts';
-import { orderSchema } from './trading.ts';
 
 /**
  * Customer service (issue 16 §3): one conversation per user with the back office, over the
@@ -63,14 +60,14 @@ const text = z
   .trim()
   .min(1, { message: 'support.textRequired' })
   .max(MAX_SUPPORT_TEXT, { message: 'support.textTooLong' });
-const conversationId = z.uuid({ message: 'support.conversationNotFound' });
+export const conversationIdSchema = z.uuid({ message: 'support.conversationNotFound' });
 
 export const supportSendSchema = z.strictObject({ text, clientKey });
 export const supportSyncSchema = z.strictObject({ afterSeq: seq });
 export const supportReadSchema = z.strictObject({ seq });
-export const deskSendSchema = supportSendSchema.extend({ conversationId });
-export const deskSyncSchema = supportSyncSchema.extend({ conversationId });
-export const deskReadSchema = supportReadSchema.extend({ conversationId });
+export const deskSendSchema = supportSendSchema.extend({ conversationId: conversationIdSchema });
+export const deskSyncSchema = supportSyncSchema.extend({ conversationId: conversationIdSchema });
+export const deskReadSchema = supportReadSchema.extend({ conversationId: conversationIdSchema });
 
 /** Who has read up to where: each side's last seq read. */
 export const supportReceiptSchema = z.object({
@@ -133,14 +130,6 @@ export const queueItemSchema = z.object({
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
-export const supportContextSchema = z.object({
-  conversation: queueItemSchema,
-  verification: authenticationDetail,
-  recentOrders: z.array(orderSchema),
-  recentTransfers: z.array(transferSchema),
-});
-export type SupportContext = z.infer<typeof supportContextSchema>;
-
 export const supportRoutes = {
   summary: defineRoute({
     method: 'get',
@@ -158,32 +147,5 @@ export const supportRoutes = {
     body: z.object({ clientKey }),
     upload: { field: 'picture', maxBytes: SUPPORT_PICTURE_MAX_BYTES, mimeTypes: SUPPORT_PICTURE_TYPES },
     response: supportMessageSchema,
-  }),
-  queue: defineRoute({
-    method: 'get',
-    path: '/admin/support/conversations',
-    summary: 'Back office: conversations, latest first: unassigned, assigned to the caller, or all',
-    auth: 'admin',
-    query: z.object({
-      queue: z.enum(SUPPORT_QUEUES, { message: 'common.validation' }).default('unassigned'),
-      limit: z.coerce.number({ message: 'common.validation' }).int().min(1).max(100).default(50),
-    }),
-    response: z.array(queueItemSchema),
-  }),
-  assign: defineRoute({
-    method: 'post',
-    path: '/admin/support/assign',
-    summary: 'Back office: take a conversation (assign it to the caller)',
-    auth: 'admin',
-    body: z.strictObject({ conversationId }),
-    response: queueItemSchema,
-  }),
-  context: defineRoute({
-    method: 'get',
-    path: '/admin/support/context',
-    summary: "Back office: a conversation with its user's verification, recent orders and transfers",
-    auth: 'admin',
-    query: z.object({ conversationId }),
-    response: supportContextSchema,
   }),
 } as const;

@@ -13,7 +13,7 @@ import {
   refundRoutes,
   type SupportQueue,
   storeRoutes,
-  supportRoutes,
+  supportDeskRoutes,
   type TopUpRefusalReason,
   topUpRoutes,
   type WithdrawalAuditRefusal,
@@ -73,13 +73,13 @@ export const replyToComplaint = (body: ComplaintReply) =>
 
 /** The customer-service queue, latest first. */
 export const fetchSupportQueue = (queue: SupportQueue, signal?: AbortSignal) =>
-  callApi(supportRoutes.queue, { params: { queue, limit: 50 }, signal, silent: true });
+  callApi(supportDeskRoutes.queue, { params: { queue, limit: 50 }, signal, silent: true });
 
 export const takeConversation = (conversationId: string) =>
-  callApi(supportRoutes.assign, { body: { conversationId } });
+  callApi(supportDeskRoutes.assign, { body: { conversationId } });
 
 export const fetchSupportContext = (conversationId: string, signal?: AbortSignal) =>
-  callApi(supportRoutes.context, { params: { conversationId }, signal, silent: true });
+  callApi(supportDeskRoutes.context, { params: { conversationId }, signal, silent: true });
 /** Top-ups waiting for an audit, oldest first. */
 export const fetchAuditingTopUps = (signal?: AbortSignal) =>
   callApi(topUpRoutes.adminList, {
