@@ -27,6 +27,25 @@ describe('chart axes in the reader’s language', () => {
     expect(TICKS.map((type) => tickMarkText(TIME, type, locale))).toEqual(labels);
   });
 
+  it.each(['en', 'zh-CN', 'ja', 'ko', 'th', 'fr', 'it'])(
+    'writes days and times from the digits exactly as Intl does in %s',
+    (locale) => {
+      const intl = (options: Intl.DateTimeFormatOptions, at: number) =>
+        new Intl.DateTimeFormat(`${locale}-u-ca-gregory`, { ...options, timeZone: 'UTC' }).format(at);
+      for (let day = 1; day <= 31; day++) {
+        const at = Date.UTC(2026, 0, day, (day * 7) % 24, (day * 13) % 60, (day * 17) % 60);
+        const time = toChartTime(at - 8 * 3_600_000);
+        expect(tickMarkText(time, TickMarkType.DayOfMonth, locale)).toBe(intl({ day: 'numeric' }, at));
+        expect(tickMarkText(time, TickMarkType.Time, locale)).toBe(
+          intl({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, at),
+        );
+        expect(tickMarkText(time, TickMarkType.TimeWithSeconds, locale)).toBe(
+          intl({ hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }, at),
+        );
+      }
+    },
+  );
+
   it.each([
     ['en', '11/28, 14:35', '11/28/2026'],
     ['zh-CN', '11/28 14:35', '2026/11/28'],
