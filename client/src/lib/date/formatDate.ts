@@ -22,23 +22,28 @@ function toEpochMs(value: number | string): number | string {
   return String(Math.trunc(Math.abs(numeric))).length <= 10 ? numeric * 1000 : numeric;
 }
 
+/** A clock's fields as the pattern tokens write them, zero-padded. */
+export type ClockDigits = Record<'YYYY' | 'MM' | 'DD' | 'HH' | 'mm' | 'ss', string>;
+
+/** The digits of a date's UTC fields (charts write the exchange's clock as UTC). */
+export function utcClock(date: Date): ClockDigits {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    YYYY: String(date.getUTCFullYear()).padStart(4, '0'),
+    MM: two(date.getUTCMonth() + 1),
+    DD: two(date.getUTCDate()),
+    HH: two(date.getUTCHours()),
+    mm: two(date.getUTCMinutes()),
+    ss: two(date.getUTCSeconds()),
+  };
+}
+
 /**
  * The pattern tokens' digits in market time, by its fixed offset rather than Intl: a phone's first
  * Intl.DateTimeFormat costs 15–25 ms of ICU start-up (measured in Chromium), on the critical path
  * of every screen that shows a time.
  */
-function marketClock(date: Date): Record<string, string> {
-  const shifted = new Date(date.getTime() + SHANGHAI_OFFSET_MS);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return {
-    YYYY: String(shifted.getUTCFullYear()).padStart(4, '0'),
-    MM: two(shifted.getUTCMonth() + 1),
-    DD: two(shifted.getUTCDate()),
-    HH: two(shifted.getUTCHours()),
-    mm: two(shifted.getUTCMinutes()),
-    ss: two(shifted.getUTCSeconds()),
-  };
-}
+const marketClock = (date: Date): ClockDigits => utcClock(new Date(date.getTime() + SHANGHAI_OFFSET_MS));
 
 const weekdayFormatters = new Map<string, Intl.DateTimeFormat>();
 function weekdayName(date: Date, locale: string, width: 'long' | 'short'): string {
@@ -68,7 +73,7 @@ export function formatDate(value: DateInput, pattern = DEFAULT_DATE_PATTERN, loc
       case 'ddd':
         return weekdayName(date, locale, 'short');
       default:
-        return clock[token] ?? token;
+        return clock[token as keyof ClockDigits] ?? token;
     }
   };
   return pattern.replace(TOKENS, field);

@@ -5,6 +5,7 @@ import {
   TickMarkType,
   type Time,
 } from 'lightweight-charts';
+import { utcClock } from '../../../lib/date/formatDate.ts';
 import { formatCompact } from '../../../lib/format.ts';
 
 /**
@@ -41,7 +42,6 @@ const TICK_SHAPES: Record<TickMarkType, Intl.DateTimeFormatOptions> = {
   [TickMarkType.TimeWithSeconds]: { ...HOUR_MINUTE, second: '2-digit' },
 };
 
-const two = (n: number) => String(n).padStart(2, '0');
 /** The suffix a language writes after a day of the month ("28日"); the others write the number alone. */
 const DAY_SUFFIXES: Record<string, string> = { zh: '日', ja: '日', ko: '일' };
 
@@ -52,16 +52,17 @@ const DAY_SUFFIXES: Record<string, string> = { zh: '日', ja: '日', ko: '일' }
  * Intl.DateTimeFormat costs 15–25 ms of ICU start-up inside the chart's first paint.
  */
 export function tickMarkText(time: Time, type: TickMarkType, locale: string): string {
-  const at = new Date(instantOf(time));
+  const at = instantOf(time);
+  const clock = utcClock(new Date(at));
   switch (type) {
     case TickMarkType.Time:
-      return `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`;
+      return `${clock.HH}:${clock.mm}`;
     case TickMarkType.TimeWithSeconds:
-      return `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())}`;
+      return `${clock.HH}:${clock.mm}:${clock.ss}`;
     case TickMarkType.DayOfMonth:
-      return `${at.getUTCDate()}${DAY_SUFFIXES[locale.split('-')[0] ?? ''] ?? ''}`;
+      return `${Number(clock.DD)}${DAY_SUFFIXES[locale.split('-')[0] ?? ''] ?? ''}`;
     default:
-      return dateFormat(locale, `tick${type}`, TICK_SHAPES[type]).format(at.getTime());
+      return dateFormat(locale, `tick${type}`, TICK_SHAPES[type]).format(at);
   }
 }
 
