@@ -229,25 +229,10 @@ const stockDecrements = (tx: Db, specs: readonly Spec[]) =>
       .where(eq(storeProductSpecs.id, spec.specId)),
   );
 
-/**
- * After the CHECK refused a decrement and the transaction rolled back: the first spec, in id
- * order, that has fewer units than asked, with what it has. Should units have come back since,
- * the first spec is named with its figure (the stock gate takes it either way).
- */
-async function shortSpec(db: Db, specs: readonly Spec[]): Promise<{ spec: Spec; left: number }> {
-  const rows = await db
-    .select({ specId: storeProductSpecs.id, stock: storeProductSpecs.stock })
-    .from(storeProductSpecs)
-    .where(
-      inArray(
-        storeProductSpecs.id,
-        specs.map((s) => s.specId),
-      ),
-    );
-  const stock = new Map(rows.map((r) => [r.specId, r.stock]));
-  const byId = inIdOrder(specs);
-  const spec = byId.find((s) => (stock.get(s.specId) ?? 0) < s.quantity) ?? byId[0]!;
-  return { spec, left: stock.get(spec.specId) ?? 0 };
+/** The first of `specs` with fewer units on the shelf than asked, and what it has. */
+function firstShort(specs: readonly Spec[]): { spec: Spec; left: number } | undefined {
+  const spec = specs.find((s) => s.stock < s.quantity);
+  return spec && { spec, left: spec.stock };
 }
 
 /** What a checkout may be told besides its input. */
@@ -340,11 +325,8 @@ async function reserveAndCreate(
     const specs = settled(reads.specs);
     refuseDelisted(specs, locale);
     // Sold out in the database though the gate admitted (its count was rebuilt or too high).
-    const gone = specs.find((spec) => spec.stock < spec.quantity);
-    if (gone) {
-      short = { spec: gone, left: gone.stock };
-      throw soldOut(gone, gone.stock, locale);
-    }
+    short = firstShort(specs);
+    if (short) throw soldOut(short.spec, short.left, locale);
     const address = settled(reads.address);
     const expiresAt = new Date(now.getTime() + deps.orderTtlMs);
     const done = await transactionWithFinalCommit(deps.db, async (tx, commitWith) => {
@@ -428,7 +410,11 @@ async function reserveAndCreate(
       return { created: orders, lines };
     }).catch(async (err: unknown) => {
       if (!checkViolated(err, STOCK_CHECK)) throw err;
-      short = await shortSpec(deps.db, specs);
+      // The CHECK refused a spec short of units: the specs read again name the first, in id
+      // order. Should units have come back since, the first spec is named with its figure (the
+      // stock gate takes it either way).
+      const afresh = inIdOrder(await loadSpecs(deps.db, input.items));
+      short = firstShort(afresh) ?? { spec: afresh[0]!, left: afresh[0]!.stock };
       throw soldOut(short.spec, short.left, locale);
     });
     if (done.raced !== undefined) {
