@@ -317,11 +317,12 @@ export function printProductOutputOnFailure(product: () => RunningProduct | unde
     );
     // scripts/test-all.sh prints the end of this file beside the failures: a CI log kept only by
     // its tail still shows what the screens were answered.
-    const answers = browserLog.filter((line) => !line.includes(' at http') && !line.endsWith(' sent'));
+    // Writes sent stay in: a screen that never showed its answer then says whether it asked.
+    const answers = browserLog.filter((line) => !line.includes(' at http'));
     mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
     appendFileSync(
       join(REPO_ROOT, 'test-results', 'e2e-browser.log'),
-      `${task.name}\n${answers.slice(-8).join('\n')}\n`,
+      `${task.name}\n${answers.slice(-12).join('\n')}\n`,
     );
   });
 }

@@ -85,9 +85,7 @@ describe('Web Push on a phone: the settings, and a push shown by the service wor
       params: { symbol: '600000', name: 'SPD Bank', kind: 'above', price: '10.50', level: '10.5' },
     });
     if (!payload) throw new Error('a price alert is pushed');
-    await app.deliverPush(JSON.stringify(payload));
-
-    expect(await app.waitForNotification()).toEqual({
+    expect(await app.deliverAndWaitForNotification(JSON.stringify(payload))).toEqual({
       title: 'Price alert',
       body: 'SPD Bank (600000) is at 10.50.',
       tag: payload.tag,
@@ -99,8 +97,7 @@ describe('Web Push on a phone: the settings, and a push shown by the service wor
   }, 180_000);
 
   it('still tells the user something came when a push cannot be read, and a tap opens the inbox', async () => {
-    await app.deliverPush('not json');
-    const shown = await app.waitForNotification();
+    const shown = await app.deliverAndWaitForNotification('not json');
     expect(shown).toMatchObject({ title: 'Bourse', body: '', url: '/messages' });
     await app.tapNotification(shown.tag);
     await app.page.waitForURL((url) => url.pathname === '/messages', SCREEN_SETTLES);

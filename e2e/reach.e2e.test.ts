@@ -115,8 +115,7 @@ describe('reaching the user on phones: a price alert fires on another screen, st
     expect(pushService.refused).toEqual([]);
     expect(pushed?.payload).toMatchObject({ title: 'Price alert', url: `/stockInfo/${symbol}` });
     await serviceWorker.waitForServiceWorker();
-    await serviceWorker.deliverPush(JSON.stringify(pushed?.payload));
-    const shown = await serviceWorker.waitForNotification();
+    const shown = await serviceWorker.deliverAndWaitForNotification(JSON.stringify(pushed?.payload));
     expect(shown).toMatchObject({ title: 'Price alert', url: `/stockInfo/${symbol}` });
     expect(shown.body).toContain(`(${symbol})`);
     await serviceWorker.tapNotification(shown.tag);

@@ -105,9 +105,34 @@ export class StoreScreens extends BackOfficeScreens {
     return (await this.page.getByTestId('checkout-totals').textContent()) ?? '';
   }
 
-  /** Places the order; the payment sheet opens. */
+  /**
+   * Places the order; the payment sheet opens. A tap that sent nothing and said nothing is
+   * tapped again, as a shopper would: a CI run once saw no sheet and no request after the tap
+   * (the button enabled, the machine loaded), and the retry is safe, since the checkout's
+   * Idempotency-Key makes a second create return the first one's orders. A tap answered by a
+   * toast (no address, say) is a failure, with the toast in its message.
+   */
   async placeStoreOrder(): Promise<void> {
+    const toastsBefore = (await this.toastsSeen()).length;
+    const checkoutSent = () =>
+      this.page
+        .waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/store/checkout', {
+          timeout: 15_000,
+        })
+        .then(
+          () => true,
+          () => false,
+        );
+    const sent = checkoutSent();
     await this.page.getByTestId('place-order').click();
+    if (!(await sent)) {
+      const toasts = (await this.toastsSeen()).slice(toastsBefore);
+      if (toasts.length > 0)
+        throw new Error(`Place order sent no checkout; the screen said: ${toasts.join(' | ')}`);
+      const resent = checkoutSent();
+      await this.page.getByTestId('place-order').click();
+      if (!(await resent)) throw new Error('Place order sent no checkout after two taps, and said nothing');
+    }
     await this.page.getByTestId('pay-password-sheet').waitFor();
   }
 
