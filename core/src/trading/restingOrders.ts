@@ -136,14 +136,23 @@ export async function matchTrades(
         inArray(orders.symbol, symbols),
       ),
     );
+  const restingBySymbol = new Map<string, typeof resting>();
+  for (const order of resting) {
+    const list = restingBySymbol.get(order.symbol);
+    if (list) list.push(order);
+    else restingBySymbol.set(order.symbol, [order]);
+  }
   let filled = 0;
   for (const { symbol, trades } of batches) {
-    const candidates = resting.filter((o) => o.symbol === symbol);
+    const candidates = restingBySymbol.get(symbol);
     for (const tick of trades) {
       if (tick.kind === 'open' || tick.kind === 'close') {
         filled += await uncrossAuction(deps, fence, symbol, { ...tick, kind: tick.kind });
         continue;
       }
+      // Most symbols have no order of ours resting: their continuous trades are passed over
+      // unread (a publish carries thousands).
+      if (!candidates) continue;
       const price = new Dec(tick.price);
       const tradingDate = shanghaiDate(tick.time);
       for (const candidate of candidates) {
