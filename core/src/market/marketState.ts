@@ -5,6 +5,7 @@ import {
   feedIndicesMessageSchema,
   feedInstrumentsSchema,
   feedRankMessageSchema,
+  feedShard,
   feedStatusMessageSchema,
   type IndexQuoteUpdate,
   type InstrumentListing,
@@ -45,6 +46,7 @@ export interface MarketListener {
   indices(symbols: readonly string[]): void;
   /** A count of the breadth changed, by quotes or a reload. */
   breadth(): void;
+  /** Trade ticks of the shards someone watches (see MarketState.watchTrades). */
   trades(batches: readonly TradesBatch[]): void;
   rank(list: RankList): void;
   /** Only when the phase, the trading date or the simulated flag changed, not on heartbeats. */
@@ -130,6 +132,8 @@ export class MarketState {
   private searchIndex = new SearchIndex([]);
   private readonly listeners = new Set<MarketListener>();
   private readonly handlers = new Map<string, (text: string) => void>();
+  /** Per shard, how many watch its trades: its channel is subscribed while the count is above 0. */
+  private readonly tradeWatchers: number[] = new Array(FEED_SHARDS).fill(0);
   private readonly unparsed = new ThrottledWarning('market: dropped a feed message that does not parse');
   private readonly badSnapshot = new ThrottledWarning('market: skipped a Redis value that does not parse');
   private subscriber: Redis | undefined;
@@ -207,6 +211,44 @@ export class MarketState {
     this.closed = true;
     this.listeners.clear();
     this.subscriber?.disconnect();
+  }
+
+  /**
+   * Reads the trade ticks of `symbol`'s shard until the returned function is called (once per
+   * call). Every publish carries the trades of the whole universe, a fifth of the bytes the feed
+   * sends, and only a book on screen shows them: a server with no book open parses none. The
+   * first watcher of a shard subscribes its channel then, so ticks published before Redis has
+   * the subscription are not heard (the book's ack does not wait for it).
+   */
+  watchTrades(symbol: string): () => void {
+    const shard = feedShard(symbol);
+    const channel = this.key(FEED_KEYS.tradesChannel(shard));
+    if (this.tradeWatchers[shard]!++ === 0) this.changeSubscription('subscribe', channel);
+    let watching = true;
+    return () => {
+      if (!watching) return;
+      watching = false;
+      if (--this.tradeWatchers[shard]! === 0) this.changeSubscription('unsubscribe', channel);
+    };
+  }
+
+  /** While disconnected nothing is sent: the resync on 'ready' subscribes what is watched then. */
+  private changeSubscription(change: 'subscribe' | 'unsubscribe', channel: string): void {
+    const subscriber = this.subscriber;
+    if (subscriber?.status !== 'ready' || this.closed) return;
+    subscriber[change](channel).catch((err: Error) =>
+      logger.warn({ err: err.message, channel }, `market: could not ${change} a trades channel`),
+    );
+  }
+
+  /** The channels to hear now: all but the trades of shards no one watches. */
+  private wantedChannels(): string[] {
+    const unwatched = new Set(
+      this.tradeWatchers.flatMap((count, shard) =>
+        count === 0 ? [this.key(FEED_KEYS.tradesChannel(shard))] : [],
+      ),
+    );
+    return [...this.handlers.keys()].filter((channel) => !unwatched.has(channel));
   }
 
   listen(listener: MarketListener): () => void {
@@ -373,7 +415,7 @@ export class MarketState {
       this.syncAgain = false;
       try {
         // Subscribed before reading, so nothing published between the two is missed.
-        await this.subscriber?.subscribe(...this.handlers.keys());
+        await this.subscriber?.subscribe(...this.wantedChannels());
         await this.reload();
         this.markSynced();
         // Only a subscriber still connected makes the reloaded state live.

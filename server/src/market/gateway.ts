@@ -141,6 +141,12 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
   const wholeIndices = wholeSubscription(indices, INDICES_KEY, () => state.indexQuotes());
   const wholeBreadth = wholeSubscription(breadth, BREADTH_KEY, () => state.breadth());
   const pendingTrades = new Map<string, TradeTick[]>();
+  /** Each socket's open books, with what stops reading their shard's trades. */
+  const bookWatches = new Map<Socket, Map<string, () => void>>();
+  const unwatchBook = (socket: Socket, symbol: string) => {
+    bookWatches.get(socket)?.get(symbol)?.();
+    bookWatches.get(socket)?.delete(symbol);
+  };
   /** Index codes that changed this window. */
   const changedIndices = new Set<string>();
 
@@ -180,12 +186,16 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       limit(books.index, socket, [symbol]);
       books.index.add(socket, [symbol]);
       socket.join(bookRoom(symbol));
+      const watches = bookWatches.get(socket) ?? new Map<string, () => void>();
+      bookWatches.set(socket, watches);
+      if (!watches.has(symbol)) watches.set(symbol, state.watchTrades(symbol));
       return toBook(quote);
     },
     [MARKET_EVENTS.bookUnsubscribe](socket: Socket, payload: unknown) {
       const { symbol } = parsePayload(bookSubscribeSchema, payload);
       books.index.remove(socket, [symbol]);
       socket.leave(bookRoom(symbol));
+      unwatchBook(socket, symbol);
       return null;
     },
     [MARKET_EVENTS.rankSubscribe](socket: Socket, payload: unknown) {
@@ -223,6 +233,8 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       });
     }
     socket.on('disconnect', () => {
+      for (const unwatch of bookWatches.get(socket)?.values() ?? []) unwatch();
+      bookWatches.delete(socket);
       for (const { index, conflator } of [quotes, books, ranks, indices, breadth]) {
         index.removeAll(socket);
         conflator.forget(socket);
@@ -399,6 +411,8 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
     close() {
       closed = true;
       clearInterval(timer);
+      for (const watches of bookWatches.values()) for (const unwatch of watches.values()) unwatch();
+      bookWatches.clear();
       unlisten();
     },
   };

@@ -119,4 +119,28 @@ describe('MarketState against Redis', () => {
     await eventually(async () => expect(await quoteOf('004001')).toBeUndefined());
     expect(await quoteOf('604000')).toMatchObject({ seq: 11 });
   });
+
+  it('hears a shard’s trades only while a book of it is open, after a reconnect too', async () => {
+    const channel = `${t.redisPrefix}${FEED_KEYS.tradesChannel(feedShard('604000'))}`;
+    const listeners = async () => ((await t.redis.pubsub('NUMSUB', channel)) as [string, number])[1];
+    expect(await listeners()).toBe(0);
+    const other = await connectMarket(t.server.port);
+    try {
+      // Two books of one shard, on two sockets: one subscription, kept until the last closes.
+      await request(socket, MARKET_EVENTS.bookSubscribe, { symbol: '604000' });
+      await request(other, MARKET_EVENTS.bookSubscribe, { symbol: '604000' });
+      await eventually(async () => expect(await listeners()).toBe(1));
+      await killSubscriber();
+      await eventually(async () => expect(await listeners()).toBe(1));
+      const trades = record<unknown>(socket, MARKET_EVENTS.trades);
+      const tick = { price: '10.02', volume: 100, side: 'B', time: Date.now(), seq: 1 } as const;
+      await feed.trades('604000', [tick]);
+      await eventually(() => expect(trades).toMatchObject([{ symbol: '604000', trades: [tick] }]));
+      await request(socket, MARKET_EVENTS.bookUnsubscribe, { symbol: '604000' });
+      other.close();
+      await eventually(async () => expect(await listeners()).toBe(0));
+    } finally {
+      other.close();
+    }
+  });
 });
