@@ -50,8 +50,9 @@ function connectWs(port: number, symbols: string[]): Promise<() => void> {
   return new Promise((resolve, reject) => {
     ws.once('error', reject);
     ws.once('open', () => ws.send(JSON.stringify({ symbols })));
-    // The first frame is the subscription's acknowledgement.
-    ws.once('message', () => {
+    // The first frame answers the subscription (its snapshots), read as Socket.IO's ack is.
+    ws.once('message', (data) => {
+      JSON.parse(String(data));
       ws.on('message', (data) => onBatch(JSON.parse(String(data)) as QuoteUpdate[]));
       resolve(() => ws.terminate());
     });
