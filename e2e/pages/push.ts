@@ -123,8 +123,8 @@ export class PushScreens extends PhoneShell {
   /**
    * The notification `data`'s push shows. DevTools hands a push to the worker once; a clean-clone
    * CI run on a loaded machine once saw none shown in 30 s (passing alone every time), so a push
-   * not shown in 15 s is handed over again, as a push service redelivers: the same tag replaces
-   * rather than adds, so a second delivery cannot show two.
+   * not shown in 15 s is handed over again: the same tag replaces rather than adds, so a second
+   * delivery cannot show two.
    */
   async deliverAndWaitForNotification(data: string): Promise<ShownNotification> {
     const shown = (ms: number) =>

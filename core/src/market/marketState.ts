@@ -214,22 +214,24 @@ export class MarketState {
   }
 
   /**
-   * Reads the trade ticks of `symbol`'s shard until the returned function is called (once per
-   * call). Every publish carries the trades of the whole universe, a fifth of the bytes the feed
+   * Reads the trade ticks of `symbol`'s shard until as many unwatchTrades calls of its shard have
+   * come. Every publish carries the trades of the whole universe, a fifth of the bytes the feed
    * sends, and only a book on screen shows them: a server with no book open parses none. The
    * first watcher of a shard subscribes its channel then, so ticks published before Redis has
    * the subscription are not heard (the book's ack does not wait for it).
    */
-  watchTrades(symbol: string): () => void {
+  watchTrades(symbol: string): void {
     const shard = feedShard(symbol);
-    const channel = this.key(FEED_KEYS.tradesChannel(shard));
-    if (this.tradeWatchers[shard]!++ === 0) this.changeSubscription('subscribe', channel);
-    let watching = true;
-    return () => {
-      if (!watching) return;
-      watching = false;
-      if (--this.tradeWatchers[shard]! === 0) this.changeSubscription('unsubscribe', channel);
-    };
+    if (this.tradeWatchers[shard]!++ === 0)
+      this.changeSubscription('subscribe', this.key(FEED_KEYS.tradesChannel(shard)));
+  }
+
+  /** Ends one watchTrades of `symbol`'s shard; the last one unsubscribes its channel. */
+  unwatchTrades(symbol: string): void {
+    const shard = feedShard(symbol);
+    if (this.tradeWatchers[shard] === 0) return;
+    if (--this.tradeWatchers[shard]! === 0)
+      this.changeSubscription('unsubscribe', this.key(FEED_KEYS.tradesChannel(shard)));
   }
 
   /** While disconnected nothing is sent: the resync on 'ready' subscribes what is watched then. */

@@ -141,12 +141,6 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
   const wholeIndices = wholeSubscription(indices, INDICES_KEY, () => state.indexQuotes());
   const wholeBreadth = wholeSubscription(breadth, BREADTH_KEY, () => state.breadth());
   const pendingTrades = new Map<string, TradeTick[]>();
-  /** Each socket's open books, with what stops reading their shard's trades. */
-  const bookWatches = new Map<Socket, Map<string, () => void>>();
-  const unwatchBook = (socket: Socket, symbol: string) => {
-    bookWatches.get(socket)?.get(symbol)?.();
-    bookWatches.get(socket)?.delete(symbol);
-  };
   /** Index codes that changed this window. */
   const changedIndices = new Set<string>();
 
@@ -184,18 +178,17 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       const { symbol } = parsePayload(bookSubscribeSchema, payload);
       const quote = knownQuote(symbol);
       limit(books.index, socket, [symbol]);
+      // One watch of the shard's trades per book the index holds.
+      if (!books.index.has(socket, symbol)) state.watchTrades(symbol);
       books.index.add(socket, [symbol]);
       socket.join(bookRoom(symbol));
-      const watches = bookWatches.get(socket) ?? new Map<string, () => void>();
-      bookWatches.set(socket, watches);
-      if (!watches.has(symbol)) watches.set(symbol, state.watchTrades(symbol));
       return toBook(quote);
     },
     [MARKET_EVENTS.bookUnsubscribe](socket: Socket, payload: unknown) {
       const { symbol } = parsePayload(bookSubscribeSchema, payload);
+      if (books.index.has(socket, symbol)) state.unwatchTrades(symbol);
       books.index.remove(socket, [symbol]);
       socket.leave(bookRoom(symbol));
-      unwatchBook(socket, symbol);
       return null;
     },
     [MARKET_EVENTS.rankSubscribe](socket: Socket, payload: unknown) {
@@ -233,8 +226,7 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
       });
     }
     socket.on('disconnect', () => {
-      for (const unwatch of bookWatches.get(socket)?.values() ?? []) unwatch();
-      bookWatches.delete(socket);
+      for (const symbol of books.index.keysOf(socket)) state.unwatchTrades(symbol);
       for (const { index, conflator } of [quotes, books, ranks, indices, breadth]) {
         index.removeAll(socket);
         conflator.forget(socket);
@@ -411,8 +403,8 @@ export function attachMarketGateway(io: Server, state: MarketState, options: Gat
     close() {
       closed = true;
       clearInterval(timer);
-      for (const watches of bookWatches.values()) for (const unwatch of watches.values()) unwatch();
-      bookWatches.clear();
+      for (const socket of books.index.subscribers())
+        for (const symbol of books.index.keysOf(socket)) state.unwatchTrades(symbol);
       unlisten();
     },
   };
