@@ -2,7 +2,8 @@
  * Order placement benchmark (issue 4 §6).
  *
  *   pnpm bench:orders -- [--users 200] [--concurrency 32] [--duration 30] [--warmup 5]
- *     [--orders 1000000] [--servers 1] [--symbols 50] [--feed-symbols 5000] [--seed 1] [--cpu-prof DIR]
+ *     [--orders 1000000] [--servers 1] [--matchers 1] [--symbols 50] [--feed-symbols 5000] [--seed 1]
+ *     [--cpu-prof DIR] [--burst N [--burst-window 1] [--crash]]
  *
  * Runs the product as docker-compose does, each part in its own process: --servers server
  * replicas, the market feed and the matcher, on a fresh scratch PostgreSQL database and under a
@@ -16,12 +17,20 @@
  * latency, errors by status, fills/s, the processes' CPU and RSS; then, the stack stopped, checks
  * the ledger and that every acknowledged order is there once. Talks to 127.0.0.1 only; removes
  * its Redis keys, database and children on exit or Ctrl-C.
+ *
+ * --burst N is the open instead of the loops: day two starts in the opening call, each user plans
+ * its share of N orders there, and the N go out evenly over --burst-window seconds from the moment
+ * continuous trading begins, open-loop (loadtest/orders/burst.ts). --crash kills -9 the first
+ * server replica and the first matcher halfway through the window (it needs two of each): the
+ * load generator retries the unanswered with the same key on the other replica, and the checks
+ * say whether any order was lost or doubled and whether every fill has its one journal entry.
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createRedis } from '@bourse/core/platform';
 import { redisMarketView } from '@bourse/core/trading';
 import {
+  type Check,
   checkLedgerAndOrders,
   countRows,
   fillsBetween,
@@ -32,6 +41,7 @@ import {
   accountSummarySchema,
   Dec,
   exchangeCalendar,
+  FEED_SHARDS,
   type MarketStatus,
   orderSchema,
   positionSchema,
@@ -52,6 +62,7 @@ import {
   postgresMicrosBetween,
   runBench,
 } from './benchRun.ts';
+import { type BurstOrder, sendBurst } from './orders/burst.ts';
 import { type JsonAnswer, type JsonClient, jsonClient } from './orders/jsonClient.ts';
 import { chooseSymbols, readTouches, waitForStatus } from './orders/market.ts';
 import type { Touch } from './orders/orderMix.ts';
@@ -64,14 +75,18 @@ const args = benchArgs({
   warmup: { type: 'string', default: '5' },
   orders: { type: 'string', default: '1000000' },
   servers: { type: 'string', default: '1' },
+  matchers: { type: 'string', default: '1' },
   symbols: { type: 'string', default: '50' },
   'feed-symbols': { type: 'string', default: '5000' },
   seed: { type: 'string', default: '1' },
   'cpu-prof': { type: 'string' },
+  burst: { type: 'string', default: '0' },
+  'burst-window': { type: 'string', default: '1' },
+  crash: { type: 'boolean', default: false },
 });
 
 /** An option as an integer within bounds, or a clear refusal. */
-function bounded(name: keyof typeof args, min: number, max: number): number {
+function bounded(name: Exclude<keyof typeof args, 'crash'>, min: number, max: number): number {
   const value = Number(args[name]);
   if (!Number.isInteger(value) || value < min || value > max)
     throw new Error(`--${name} must be an integer from ${min} to ${max}`);
@@ -84,9 +99,15 @@ const DURATION_S = bounded('duration', 1, 300);
 const WARMUP_S = bounded('warmup', 0, 60);
 const MAX_ORDERS = bounded('orders', 1, 10_000_000);
 const SERVERS = bounded('servers', 1, 8);
+const MATCHERS = bounded('matchers', 1, 4);
 const SYMBOLS = bounded('symbols', 5, 300);
 const FEED_SYMBOLS = bounded('feed-symbols', 50, 5_000);
 const SEED = bounded('seed', 1, 2 ** 31);
+const BURST = bounded('burst', 0, 100_000);
+const BURST_WINDOW_S = bounded('burst-window', 1, 60);
+const CRASH = args.crash === true;
+if (CRASH && (BURST === 0 || SERVERS < 2 || MATCHERS < 2))
+  throw new Error('--crash needs --burst, --servers 2 and --matchers 2: a survivor of each must take over');
 if (CONCURRENCY > USERS)
   throw new Error('--concurrency must not exceed --users: each loop has users of its own');
 /**
@@ -99,7 +120,7 @@ if (WARMUP_S + DURATION_S > MAX_RUN_SECONDS)
   throw new Error(`--warmup + --duration must stay under ${MAX_RUN_SECONDS} s of continuous trading`);
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const TARGETS = { ordersPerSec: 1_000, p99Ms: 50 };
+const TARGETS = { ordersPerSec: 1_000, p99Ms: 50, burstAckMs: 2_000 };
 /** Day one: each user buys this many symbols at market, this many shares each, to sell on day two. */
 const SETUP_SYMBOLS = 4;
 const SETUP_SHARES = 1_000;
@@ -335,16 +356,24 @@ async function waitForMatcher(db: Parameters<typeof countRows>[0]): Promise<void
   }
 }
 
-async function main(): Promise<number> {
-  console.log(
-    `bench:orders: ${USERS} users, ${CONCURRENCY} client loops, ${SERVERS} server(s), ${WARMUP_S} s warm-up + ` +
-      `${DURATION_S} s (at most ${MAX_ORDERS} orders), ${SYMBOLS} symbols traded of ${FEED_SYMBOLS}, seed ${SEED}; ` +
-      machine(),
-  );
+/** The product's processes and what the load generator holds of them. */
+interface Stack {
+  db: Parameters<typeof countRows>[0];
+  servers: ServiceChild[];
+  clients: JsonClient[];
+  matchers: ServiceChild[];
+  feed: ServiceChild;
+  traders: Trader[];
+  symbols: string[];
+  dayTwo: MarketStatus;
+  acknowledged: Set<string>;
+}
+
+/** Spawns the stack, signs the users up, buys day one's holdings and opens day two. */
+async function setUp(): Promise<Stack> {
   const scratch = await scratchPostgres();
   cleanups.push(() => scratch.close());
   cleanups.push(() => deletePrefix(redis, prefix));
-  const { db } = scratch.database;
 
   // --cpu-prof: each server writes a V8 CPU profile into DIR when it exits.
   const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
@@ -356,18 +385,22 @@ async function main(): Promise<number> {
   cleanups.push(async () => {
     for (const client of clients) client.close();
   });
-  const matcher = await forkService(fileURLToPath(new URL('./orders/serviceProcess.ts', import.meta.url)), {
-    ...env(scratch.url),
-    BENCH_SERVICE: 'matcher',
-  });
-  cleanups.push(() => matcher.stop());
+  const matchers = await Promise.all(
+    Array.from({ length: MATCHERS }, () =>
+      forkService(fileURLToPath(new URL('./orders/serviceProcess.ts', import.meta.url)), {
+        ...env(scratch.url),
+        BENCH_SERVICE: 'matcher',
+      }),
+    ),
+  );
+  cleanups.push(async () => void (await Promise.all(matchers.map((m) => m.stop()))));
 
   let started = performance.now();
   const traders = await signUp(`http://127.0.0.1:${servers[0]!.port}`);
   console.log(`${traders.length} users signed up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  let feed = await startFeed(scratch.url);
-  cleanups.push(() => feed.stop());
+  const feedRef = { current: await startFeed(scratch.url) };
+  cleanups.push(() => feedRef.current.stop());
   const dayOne = await waitForStatus(market, (s) => s.phase === 'continuous', 120_000);
   const symbols = await chooseSymbols(redis, prefix, market, SYMBOLS, random(SEED));
   const acknowledged = new Set<string>();
@@ -379,46 +412,87 @@ async function main(): Promise<number> {
       (refused.size > 0 ? `; not placed: ${[...refused].map(([why, n]) => `${n} × ${why}`).join(', ')}` : ''),
   );
 
-  // Day two: the same market opens on the next trading day at 09:35.
-  await feed.stop();
+  // Day two: the same market opens on the next trading day, in continuous trading at 09:35, or in
+  // the opening call for a burst at the open (the accounts are read while the call runs).
+  await feedRef.current.stop();
   const dayTwoDate = exchangeCalendar.nextTradingDay(dayOne.tradingDate);
   // The feed keeps a stored clock only on its own pace, so day two runs at day one's cycle.
   await storeDemoClock(
     redis,
     prefix,
-    demoClock({ firstDate: dayTwoDate, startAt: '09:35', cycleMs: dayOne.clock?.cycleMs }),
+    demoClock({
+      firstDate: dayTwoDate,
+      startAt: BURST > 0 ? '09:15' : '09:35',
+      cycleMs: dayOne.clock?.cycleMs,
+    }),
   );
-  feed = await startFeed(scratch.url);
+  feedRef.current = await startFeed(scratch.url);
+  await waitForStatus(market, (s) => s.tradingDate === dayTwoDate, 120_000);
+  await readAccounts(clients, traders);
   const dayTwo = await waitForStatus(
     market,
     (s) => s.tradingDate === dayTwoDate && s.phase === 'continuous',
     120_000,
   );
-  await readAccounts(clients, traders);
   console.log(`day two ${dayTwo.tradingDate}: trading (load ${loadAverage()})`);
+  return {
+    db: scratch.database.db,
+    servers,
+    clients,
+    matchers,
+    feed: feedRef.current,
+    traders,
+    symbols,
+    dayTwo,
+    acknowledged,
+  };
+}
 
+/** The feed stopped, no trade arrives: the matchers and servers stop once the fills hold still. */
+async function stopStack(stack: Stack): Promise<void> {
+  await stack.feed.stop();
+  await waitForMatcher(stack.db);
+  await Promise.all(stack.matchers.map((m) => m.stop()));
+  await Promise.all(stack.servers.map((s) => s.stop()));
+}
+
+/** Prints the checks; the exit code: 0 when every one holds. */
+function reportChecks(checks: Check[], verdicts: string[]): number {
+  console.table(checks.map((c) => ({ check: c.name, failures: c.failures, detail: c.detail ?? '' })));
+  const failed = checks.filter((c) => c.failures > 0);
+  console.log(
+    [
+      ...verdicts,
+      `ledger and orders: ${failed.length === 0 ? 'all checks hold' : `${failed.length} checks FAILED`}`,
+    ].join('; '),
+  );
+  return failed.length === 0 ? 0 : 1;
+}
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+/** The closed loops of day two: throughput, latency and the CPU each process spent per order. */
+async function closedLoops(stack: Stack): Promise<number> {
+  const { db, servers, matchers, traders, symbols, dayTwo, acknowledged } = stack;
   const processes: [string, ServiceChild][] = [
     ...servers.map((s, i): [string, ServiceChild] => [`server ${i + 1}`, s]),
-    ['feed', feed],
-    ['matcher', matcher],
+    ['feed', stack.feed],
+    ...matchers.map((m, i): [string, ServiceChild] => [MATCHERS > 1 ? `matcher ${i + 1}` : 'matcher', m]),
   ];
   const usages = () => Promise.all([...processes.map(([, child]) => child.usage()), harnessUsage()]);
   const before = await usages();
   const postgresBefore = await postgresBackendCpu(db);
   const usageFrom = performance.now();
   const placedBefore = acknowledged.size;
-  const result = await run(clients, traders, symbols, dayTwo, acknowledged);
+  const result = await run(stack.clients, traders, symbols, dayTwo, acknowledged);
   const after = await usages();
   const postgresAfter = await postgresBackendCpu(db);
   const usageSeconds = (performance.now() - usageFrom) / 1_000;
   const loadAfter = loadAverage();
   const phaseAfter = (await market.status())?.phase ?? 'unknown';
 
-  await feed.stop();
-  await waitForMatcher(db);
+  await stopStack(stack);
   const fills = await fillsBetween(db, result.windowStart, result.windowEnd);
-  await matcher.stop();
-  await Promise.all(servers.map((s) => s.stop()));
   const checks = await checkLedgerAndOrders(db, acknowledged);
 
   const { tally, measuredSeconds } = result;
@@ -463,26 +537,157 @@ async function main(): Promise<number> {
     cpuRow('PostgreSQL backends', postgresMicros),
     cpuRow('product (all but the load generator)', productMicros),
   ]);
-  if (tally.outcomes.size > 0) {
-    console.log('errors by status:');
-    console.table([...tally.outcomes].map(([status, count]) => ({ status, count })));
-  }
+  printOutcomes(tally.outcomes);
   if (result.idleLoops > 0)
     console.log(`${result.idleLoops} loops ran out of cash and shares before the end`);
-  console.table(checks.map((c) => ({ check: c.name, failures: c.failures, detail: c.detail ?? '' })));
 
   const p99 = ms(0.99);
-  const failed = checks.filter((c) => c.failures > 0);
-  const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-  console.log(
-    [
-      `≥ ${TARGETS.ordersPerSec} orders/s: ${verdict(ordersPerSec >= TARGETS.ordersPerSec)} (${ordersPerSec})`,
-      `p99 ≤ ${TARGETS.p99Ms} ms: ${verdict(p99 <= TARGETS.p99Ms)} (${p99})`,
-      `ledger and orders: ${failed.length === 0 ? 'all checks hold' : `${failed.length} checks FAILED`}`,
-      `market ${phaseAfter === 'continuous' ? 'in continuous trading throughout' : `left continuous trading (${phaseAfter})`}`,
-    ].join('; '),
+  return reportChecks(checks, [
+    `≥ ${TARGETS.ordersPerSec} orders/s: ${verdict(ordersPerSec >= TARGETS.ordersPerSec)} (${ordersPerSec})`,
+    `p99 ≤ ${TARGETS.p99Ms} ms: ${verdict(p99 <= TARGETS.p99Ms)} (${p99})`,
+    `market ${phaseAfter === 'continuous' ? 'in continuous trading throughout' : `left continuous trading (${phaseAfter})`}`,
+  ]);
+}
+
+function printOutcomes(outcomes: ReadonlyMap<string, number>): void {
+  if (outcomes.size === 0) return;
+  console.log('errors by status:');
+  console.table([...outcomes].map(([status, count]) => ({ status, count })));
+}
+
+/** Each user's share of the burst, planned before the bell, interleaved so every user is spread over the window. */
+function planBurst(
+  traders: Trader[],
+  symbols: string[],
+  touches: ReadonlyMap<string, Touch>,
+  tradingDate: string,
+) {
+  const orders: BurstOrder[] = [];
+  const rands = traders.map((_, i) => random(SEED * 1_000 + i));
+  while (orders.length < BURST) {
+    const before = orders.length;
+    for (let i = 0; i < traders.length && orders.length < BURST; i++) {
+      const next = traders[i]!.planOrder(rands[i]!, symbols, touches, tradingDate);
+      if (next) orders.push({ trader: traders[i]!, body: next.body, replica: i % SERVERS });
+    }
+    if (orders.length === before)
+      throw new Error(`the users can afford only ${orders.length} orders of the burst`);
+  }
+  return orders;
+}
+
+/** The matchers' shard leases: how many distinct holders, and how many shards are held. */
+async function matcherLeases(): Promise<{ holders: number; held: number }> {
+  const keys = Array.from({ length: FEED_SHARDS }, (_, shard) => `${prefix}trading:matcher:{q${shard}}:lock`);
+  const owners = (await redis.mget(...keys)).filter((owner) => owner !== null);
+  return { holders: new Set(owners).size, held: owners.length };
+}
+
+/** The burst at the open, and with --crash a server replica and a matcher killed in the middle of it. */
+async function openBurst(stack: Stack): Promise<number> {
+  const { db, traders, symbols, dayTwo, acknowledged } = stack;
+  const touches = await readTouches(market, symbols);
+  const orders = planBurst(traders, symbols, touches, dayTwo.tradingDate);
+  const windowStart = new Date();
+  let killedAt: Date | undefined;
+  const leasesBefore = await matcherLeases();
+  const answers = await sendBurst(
+    stack.clients,
+    orders,
+    BURST_WINDOW_S * 1_000,
+    CRASH
+      ? {
+          atMs: (BURST_WINDOW_S * 1_000) / 2,
+          run: async () => {
+            killedAt = new Date();
+            await Promise.all([stack.servers[0]!.kill(), stack.matchers[0]!.kill()]);
+          },
+        }
+      : undefined,
   );
-  return failed.length === 0 ? 0 : 1;
+  const loadAfter = loadAverage();
+  const outcomes = new Map<string, number>();
+  const orderIds = new Set<string>();
+  for (const { answer, orderId } of answers) {
+    if (orderId) {
+      acknowledged.add(orderId);
+      orderIds.add(orderId);
+    } else countInto(outcomes, outcomeOf(answer));
+  }
+  const acked = answers.filter((a) => a.orderId);
+  let takeover = '';
+  if (killedAt) {
+    // The survivor takes the dead matcher's shards once their leases expire.
+    const deadline = Date.now() + 60_000;
+    let leases = await matcherLeases();
+    while ((leases.holders !== 1 || leases.held < FEED_SHARDS) && Date.now() < deadline) {
+      await sleep(250);
+      leases = await matcherLeases();
+    }
+    const seconds = ((Date.now() - killedAt.getTime()) / 1_000).toFixed(1);
+    takeover =
+      leases.holders === 1 && leases.held === FEED_SHARDS
+        ? `the surviving matcher held all ${FEED_SHARDS} shards ${seconds} s after the kill`
+        : `the shards were not taken over within 60 s (${leases.held} held by ${leases.holders})`;
+    // A few seconds of trading after the takeover, so its fills show.
+    await sleep(5_000);
+  }
+  const fillsUntil = new Date();
+  await stopStack(stack);
+  const fills = await fillsBetween(db, windowStart, fillsUntil);
+  const fillsAfterKill = killedAt ? await fillsBetween(db, killedAt, fillsUntil) : undefined;
+  const checks = await checkLedgerAndOrders(db, acknowledged);
+
+  const latencies = acked.map((a) => a.ms).sort((a, b) => a - b);
+  const ms = (p: number) => Number(percentile(latencies, p).toFixed(1));
+  const slowest = latencies.at(-1) ?? Number.NaN;
+  console.table([
+    {
+      sent: answers.length,
+      acknowledged: acked.length,
+      refused: answers.filter((a) => a.answer.status >= 400).length,
+      unanswered: answers.filter((a) => a.answer.status === 0).length,
+      retried: answers.filter((a) => a.attempts > 1).length,
+      'p50 ms': ms(0.5),
+      'p95 ms': ms(0.95),
+      'p99 ms': ms(0.99),
+      'max ms': Number(slowest.toFixed(1)),
+      'fills at placement': fills.book,
+      'fills by matcher': fills.trade,
+      'load avg': loadAfter,
+    },
+  ]);
+  printOutcomes(outcomes);
+  console.log(
+    `matcher leases before the burst: ${leasesBefore.held} shards held by ${leasesBefore.holders} matcher(s)` +
+      (killedAt
+        ? `; server 1 and matcher 1 killed -9 at ${((killedAt.getTime() - windowStart.getTime()) / 1_000).toFixed(2)} s; ${takeover}; ${fillsAfterKill!.trade} fills by the matcher since the kill`
+        : ''),
+  );
+  const allAcked = acked.length === answers.length;
+  return reportChecks(
+    [
+      ...checks,
+      // Two keys answered with one order would be a doubled answer; one key with two orders shows above as an order no answer acknowledged.
+      { name: 'orders answered to more than one key', failures: acked.length - orderIds.size },
+    ],
+    [
+      `${BURST} orders in ${BURST_WINDOW_S} s from ${traders.length} users: ${allAcked ? 'all acknowledged' : `${answers.length - acked.length} NOT acknowledged`}`,
+      `all within ${TARGETS.burstAckMs} ms: ${verdict(allAcked && slowest <= TARGETS.burstAckMs)} (p99 ${ms(0.99)}, max ${slowest.toFixed(1)})`,
+    ],
+  );
+}
+
+async function main(): Promise<number> {
+  console.log(
+    `bench:orders: ${USERS} users, ${SERVERS} server(s), ${MATCHERS} matcher(s), ` +
+      (BURST > 0
+        ? `a burst of ${BURST} orders in ${BURST_WINDOW_S} s at the open${CRASH ? ', server 1 and matcher 1 killed -9 halfway' : ''}, `
+        : `${CONCURRENCY} client loops, ${WARMUP_S} s warm-up + ${DURATION_S} s (at most ${MAX_ORDERS} orders), `) +
+      `${SYMBOLS} symbols traded of ${FEED_SYMBOLS}, seed ${SEED}; ${machine()}`,
+  );
+  const stack = await setUp();
+  return BURST > 0 ? openBurst(stack) : closedLoops(stack);
 }
 
 await runBench(

@@ -59,6 +59,27 @@ describe('Trader.nextOrder', () => {
   });
 });
 
+describe('Trader.planOrder', () => {
+  it('sets aside each order at once, so a burst sent before any answer never asks for more than there is', () => {
+    const trader = new Trader('token', 'user');
+    // Enough for three 100-share market buys (1,105.01 each) and 300 shares to sell.
+    trader.cash = new Dec('3315.03');
+    trader.sellable.set('604000', 300);
+    const rand = random(7);
+    let sold = 0;
+    let buys = 0;
+    for (let next = trader.planOrder(rand, symbols, touches, TODAY); next; ) {
+      if (next.body.side === 'sell') sold += next.body.quantity;
+      else buys++;
+      expect(trader.cash.gte(0)).toBe(true);
+      next = trader.planOrder(rand, symbols, touches, TODAY);
+    }
+    expect(sold).toBe(300);
+    expect(buys).toBeGreaterThan(0);
+    expect(trader.sellable.get('604000')).toBe(0);
+  });
+});
+
 describe('Trader.placed', () => {
   it('takes a buy’s fills, fees and remaining reserve from the cash', () => {
     const trader = new Trader('token', 'user');

@@ -56,20 +56,29 @@ export class Trader {
     const touch = touches.get(symbol);
     if (!touch) return null;
     let body = orderBody(intent, symbol, touch, orderQuantity(rand, 5 * LOT), rand);
-    const reserve = (quantity: number) =>
-      orderReserve(
-        {
-          side: 'buy',
-          kind: 'stock',
-          tradingDate,
-          reservePrice: new Dec(reservePriceCents(body, touch)).div(100),
-        },
-        new Dec(0),
-        quantity,
-      );
-    while (body.quantity >= LOT && reserve(body.quantity).gt(this.cash))
+    while (body.quantity >= LOT && buyReserve(body, touch, tradingDate).gt(this.cash))
       body = { ...body, quantity: body.quantity - LOT };
     return body.quantity >= LOT ? { intent, body } : null;
+  }
+
+  /**
+   * The next order with its cash or shares set aside at once, for orders sent before the earlier
+   * ones are answered (the open burst): the whole reserve of a buy, the whole quantity of a sell.
+   * Its answer must then not go through `placed`, which would take the same amount again.
+   */
+  planOrder(
+    rand: () => number,
+    symbols: readonly string[],
+    touches: ReadonlyMap<string, Touch>,
+    tradingDate: string,
+  ): { intent: OrderIntent; body: PlaceOrder } | null {
+    const next = this.nextOrder(rand, symbols, touches, tradingDate);
+    if (!next) return null;
+    const { body } = next;
+    if (body.side === 'sell')
+      this.sellable.set(body.symbol, (this.sellable.get(body.symbol) ?? 0) - body.quantity);
+    else this.cash = this.cash.minus(buyReserve(body, touches.get(body.symbol)!, tradingDate));
+    return next;
   }
 
   private sell(intent: OrderIntent, rand: () => number, touches: ReadonlyMap<string, Touch>) {
@@ -101,4 +110,18 @@ export class Trader {
     const gone = open ? order.quantity : order.filledQuantity;
     this.sellable.set(order.symbol, (this.sellable.get(order.symbol) ?? 0) - gone);
   }
+}
+
+/** What the server freezes for a buy: the amount at its reserve price plus the fees. */
+function buyReserve(body: PlaceOrder, touch: Touch, tradingDate: string): Dec {
+  return orderReserve(
+    {
+      side: 'buy',
+      kind: 'stock',
+      tradingDate,
+      reservePrice: new Dec(reservePriceCents(body, touch)).div(100),
+    },
+    new Dec(0),
+    body.quantity,
+  );
 }

@@ -11,6 +11,8 @@ export interface ServiceChild {
   /** CPU time (user + system, µs), RSS and peak RSS (bytes) of the child so far. */
   usage(): Promise<ChildUsage>;
   stop(): Promise<void>;
+  /** kill -9: no close, no goodbye, as a crash. */
+  kill(): Promise<void>;
 }
 
 /** Child side: announces the port, answers { type: 'usage' }, closes and exits when the parent goes away. */
@@ -60,6 +62,8 @@ export async function forkService(
       child.once('exit', onExit);
     });
   const { port } = await next('ready');
+  // A child killed by a signal has no exit code, only the signal.
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
   return {
     port,
     usage() {
@@ -68,9 +72,15 @@ export async function forkService(
       return answer;
     },
     async stop() {
-      if (child.exitCode !== null) return;
+      if (gone()) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.disconnect();
+      await exited;
+    },
+    async kill() {
+      if (gone()) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
       await exited;
     },
   };
