@@ -9,7 +9,7 @@
  * deployment gives each 2,000.00 USD of storefront balance):
  *
  *   pnpm exec tsx loadtest/orders/signUp.ts --url http://127.0.0.1:3000 --users 50 > tokens.txt
- *   k6 run -e BASE_URL=http://127.0.0.1:3000 -e TOKENS=tokens.txt -e VUS=50 -e DURATION=60s loadtest/k6/shop.js
+ *   k6 run -e BASE_URL=http://127.0.0.1:3000 -e TOKENS=$PWD/tokens.txt -e VUS=50 -e DURATION=60s loadtest/k6/shop.js
  *
  * setup() gives each account an address and the payment password PAY_PASSWORD (default 135790)
  * if it has none.
