@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readWireTrades } from '@bourse/core/market/feedWire.ts';
 import type { Database } from '@bourse/core/platform';
 import { logger } from '@bourse/core/platform';
+import { LuaScript } from '@bourse/core/platform/luaScript.ts';
 import { RedisLease } from '@bourse/core/platform/redisLease.ts';
 import {
   expireOrders,
@@ -19,16 +20,41 @@ import { FEED_KEYS, FEED_SHARDS, feedStatusMessageSchema, type MarketPhase, pars
 import type { Redis } from 'ioredis';
 import { type BackgroundService, subscribingService } from '../service.ts';
 
+const MEMBERS_KEY = 'trading:matcher:members';
+
+/**
+ * Marks ARGV[1] seen now in the member set KEYS[1], drops the members not seen within ARGV[2] ms
+ * and returns how many are left, itself included. Scored by Redis's clock rather than each
+ * host's: one clock for every replica, so a skewed host can neither age a live peer out nor keep
+ * a dead one in.
+ */
+const ANNOUNCE = new LuaScript(`
+local time = redis.call('TIME')
+local now = time[1] * 1000 + math.floor(time[2] / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - ARGV[2])
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return redis.call('ZCARD', KEYS[1])`);
+
 export interface MatcherOptions {
   redisPrefix?: string;
-  /** How long a shard's lock lives without renewal; a crashed matcher's shards free up after it. */
+  /**
+   * How long a shard's lock and a matcher's membership live without renewal; a crashed
+   * matcher's shards free up after it.
+   */
   lockTtlMs?: number;
+}
+
+function failedWhileStopping(step: string): (err: Error) => void {
+  return (err) => logger.warn({ err: err.message }, `matcher: ${step} failed while stopping`);
 }
 
 interface HeldShard {
   fence: Fence;
   /** The shard's work, one message at a time in arrival order. */
   queue: Promise<void>;
+  /** Being handed to a peer: takes no new work, and its lock is released once the queue is done. */
+  leaving?: boolean;
 }
 
 /**
@@ -38,8 +64,15 @@ interface HeldShard {
  * 15:00, after-hours ones at 15:30), releasing their cash at once. Each of the 16 feed shards has one matcher at a time, the holder of a
  * Redis lock; on taking a shard it bumps the shard's fencing token in PostgreSQL, and every
  * fill transaction checks it, so a matcher that lost its lock (paused, partitioned) can no
- * longer write. Any replica takes free shards; the others stand by and take over when a lock
- * expires.
+ * longer write.
+ *
+ * Replicas share the shards. Each announces itself in a member set at every upkeep and aims at
+ * its fair share, the 16 shards split over the live members and rounded up: it takes free
+ * shards while under it and, when a peer joins, hands over its surplus (the shard takes no new
+ * work, finishes its queue, then its lock is released for the peer to take). A crashed
+ * replica's locks expire and its entry ages out after the lock TTL; the survivors' shares grow
+ * and they take its shards. Membership only decides how many shards to take: the locks and the
+ * fencing tokens alone keep one writer per shard.
  */
 export class Matcher {
   private readonly id = randomUUID();
@@ -48,6 +81,7 @@ export class Matcher {
   private readonly prefix: string;
   private readonly ttl: number;
   private timer: NodeJS.Timeout | undefined;
+  private upkeep: Promise<void> | undefined;
   private tradingDate: string | undefined;
   private phase: MarketPhase | undefined;
   private stopped = false;
@@ -86,7 +120,15 @@ export class Matcher {
     await this.subscriber.subscribe(statusChannel, ...channels.keys());
     this.onStatus(await this.redis.get(this.key(FEED_KEYS.statusKey)));
     await this.maintain();
-    this.timer = setInterval(() => void this.maintain(), Math.max(100, Math.floor(this.ttl / 3)));
+    this.timer = setInterval(
+      () => {
+        // An upkeep slower than the interval (a slow database) is not overlapped by the next one.
+        this.upkeep ??= this.maintain().finally(() => {
+          this.upkeep = undefined;
+        });
+      },
+      Math.max(100, Math.floor(this.ttl / 3)),
+    );
   }
 
   /** Shards this matcher holds now. */
@@ -97,23 +139,28 @@ export class Matcher {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    // Stopping goes on without Redis: the shard locks expire by themselves.
-    await this.subscriber
-      .unsubscribe()
-      .catch((err: Error) => logger.warn({ err: err.message }, 'matcher: unsubscribe failed while stopping'));
-    // Let work in hand finish, then free the shards so a standby need not wait for the locks to expire.
+    // A shard taken after the release below would stay locked until its lock expired.
+    await this.upkeep;
+    // Stopping goes on without Redis: the shard locks expire and the membership ages out by themselves.
+    await this.subscriber.unsubscribe().catch(failedWhileStopping('unsubscribe'));
+    // Leave first, so that the peers' shares have grown by the time the locks are free.
+    await this.redis.zrem(this.key(MEMBERS_KEY), this.id).catch(failedWhileStopping('leaving the members'));
+    // Let work in hand finish, then free the shards so a peer need not wait for the locks to expire.
     await Promise.all([...this.held.values()].map((h) => h.queue));
-    await Promise.all([...this.held.keys()].map((shard) => this.lock(shard).release()));
+    await Promise.all(
+      [...this.held.keys()].map((shard) => this.lock(shard).release().catch(failedWhileStopping('release'))),
+    );
     this.held.clear();
   }
 
-  /** Renews the locks held and tries to take the free ones. */
+  /** Announces this matcher, renews the locks held, and takes or hands over shards toward its fair share. */
   private async maintain(): Promise<void> {
+    const share = await this.fairShare();
     for (let shard = 0; shard < FEED_SHARDS && !this.stopped; shard++) {
       try {
         if (this.held.has(shard)) {
           if (!(await this.lock(shard).renew())) this.drop(shard, 'lock lost');
-        } else if (await this.lock(shard).acquire()) {
+        } else if (this.working().length < share && (await this.lock(shard).acquire())) {
           const fence = await takeShard(this.deps.db, shard);
           this.held.set(shard, { fence, queue: Promise.resolve() });
           logger.info({ shard, token: fence.token }, 'matcher: took shard');
@@ -123,6 +170,51 @@ export class Matcher {
         logger.warn({ shard, err: (err as Error).message }, 'matcher: lock upkeep failed');
       }
     }
+    if (!this.stopped) for (const shard of this.working().slice(share)) this.handOver(shard);
+  }
+
+  /** How many shards this matcher should hold: FEED_SHARDS over the live members, rounded up. */
+  private async fairShare(): Promise<number> {
+    try {
+      const members = Number(await ANNOUNCE.run(this.redis, [this.key(MEMBERS_KEY)], [this.id, this.ttl]));
+      return Math.ceil(FEED_SHARDS / members);
+    } catch (err) {
+      // Without a count, neither take nor hand over: keep what is held.
+      logger.warn({ err: (err as Error).message }, 'matcher: announcing itself failed');
+      return this.working().length;
+    }
+  }
+
+  /** The shards held that take new work, in the order they were taken (the latest are handed over first). */
+  private working(): number[] {
+    return [...this.held].filter(([, held]) => !held.leaving).map(([shard]) => shard);
+  }
+
+  /** The held shard, unless it is not there or is being handed over. */
+  private accepting(shard: number): HeldShard | undefined {
+    const held = this.held.get(shard);
+    return held?.leaving ? undefined : held;
+  }
+
+  /** Stops new work on the shard, and releases its lock for a peer once the work queued is done. */
+  private handOver(shard: number): void {
+    const held = this.held.get(shard);
+    if (!held) return;
+    held.leaving = true;
+    logger.info({ shard }, 'matcher: handing shard over');
+    void held.queue
+      .then(async () => {
+        // Lost meanwhile (lock expired, fenced out): the shard may be another's already.
+        if (this.held.get(shard) !== held) return;
+        this.held.delete(shard);
+        await this.lock(shard).release();
+      })
+      .catch((err: Error) =>
+        logger.warn(
+          { shard, err: err.message },
+          'matcher: releasing a handed-over shard failed; its lock will expire',
+        ),
+      );
   }
 
   private drop(shard: number, reason: string): void {
@@ -130,7 +222,7 @@ export class Matcher {
   }
 
   private enqueue(shard: number, work: (fence: Fence) => Promise<unknown>): void {
-    const held = this.held.get(shard);
+    const held = this.accepting(shard);
     if (!held) return;
     held.queue = held.queue
       .then(() => (this.held.get(shard) === held ? work(held.fence) : undefined))
@@ -144,7 +236,7 @@ export class Matcher {
   }
 
   private onTrades(shard: number, text: string): void {
-    if (!this.held.has(shard)) return;
+    if (!this.accepting(shard)) return;
     const batches = readWireTrades(text);
     if (batches) this.enqueue(shard, (fence) => matchTrades(this.deps, fence, batches));
     else logger.warn({ shard }, 'matcher: dropped a trades message that does not parse');
