@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OrderBatcher, type Waiting } from './orderBatcher.ts';
 
 interface Request extends Waiting<string> {
@@ -29,6 +29,35 @@ describe('OrderBatcher', () => {
     const { batches, add } = recorder();
     await Promise.all([add('first', 'u1', 'k1'), add('other', 'u1', 'k2'), add('again', 'u1', 'k1')]);
     expect(batches).toEqual([['first', 'other'], ['again']]);
+  });
+
+  it('refuses a request at once while the most it may hold are waiting, and takes them again once they go', async () => {
+    const batches: string[][] = [];
+    const releases: (() => void)[] = [];
+    const batcher = new OrderBatcher<string, Request>(async (batch) => {
+      batches.push(batch.map((r) => r.name));
+      await new Promise<void>((resolve) => releases.push(resolve));
+      for (const r of batch) r.resolve('placed');
+    }, 2);
+    const add = (name: string) =>
+      batcher.add((resolve, reject) => ({ name, userId: 'u', idempotencyKey: name, resolve, reject }));
+    // Two batches in flight at most: 'a' and 'b' are, 'c' and 'd' wait, 'e' is one too many.
+    const inFlight = [add('a')];
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    inFlight.push(add('b'));
+    await vi.waitFor(() => expect(batches).toHaveLength(2));
+    const waiting = [add('c'), add('d')];
+    await expect(add('e')).rejects.toMatchObject({ key: 'common.unavailable' });
+    for (const release of releases.splice(0)) release();
+    await Promise.all(inFlight);
+    await vi.waitFor(() => expect(batches).toHaveLength(3));
+    const again = add('f');
+    for (const release of releases.splice(0)) release();
+    await Promise.all(waiting);
+    await vi.waitFor(() => expect(batches).toHaveLength(4));
+    for (const release of releases.splice(0)) release();
+    await expect(again).resolves.toBe('placed');
+    expect(batches).toEqual([['a'], ['b'], ['c', 'd'], ['f']]);
   });
 
   it('rejects every request of a batch that throws', async () => {

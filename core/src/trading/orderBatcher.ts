@@ -1,3 +1,5 @@
+import { DomainError } from '@bourse/shared';
+
 /** Orders taken in one transaction at most; more wait for the next batch. */
 const MAX_BATCH = 200;
 /**
@@ -5,6 +7,13 @@ const MAX_BATCH = 200;
  * waits for the locks, so the database is never idle between them.
  */
 const MAX_IN_FLIGHT = 2;
+/**
+ * Requests waiting for a batch at most; past it one is refused at once (503). The order route
+ * waits here, outside the server's request limit (ADR 0044), so this is its bound: at the few
+ * hundred orders a second one process places, more would wait longer than a client waits for an
+ * answer (10 s).
+ */
+export const MAX_WAITING_ORDERS = 4_000;
 
 /** One request waiting for its answer. */
 export interface Waiting<Answer> {
@@ -24,10 +33,14 @@ export class OrderBatcher<Answer, Item extends Waiting<Answer>> {
   private inFlight = 0;
   private scheduled = false;
 
-  constructor(private readonly placeBatch: (batch: readonly Item[]) => Promise<void>) {}
+  constructor(
+    private readonly placeBatch: (batch: readonly Item[]) => Promise<void>,
+    private readonly maxWaiting = MAX_WAITING_ORDERS,
+  ) {}
 
-  /** Queues the request that `waiting` makes of the promise's settlers. */
+  /** Queues the request that `waiting` makes of the promise's settlers, or refuses it when too many wait. */
   add(waiting: (resolve: (answer: Answer) => void, reject: (err: unknown) => void) => Item): Promise<Answer> {
+    if (this.queue.length >= this.maxWaiting) return Promise.reject(new DomainError('common.unavailable'));
     return new Promise((resolve, reject) => {
       this.queue.push(waiting(resolve, reject));
       // Requests read in the same turn of the event loop go together.
