@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Dec, type TradeTick } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLedger } from '../ledger/audit.ts';
 import { deposit, readUserCash } from '../ledger/ledger.ts';
 import type { Database } from '../platform/database.ts';
@@ -87,6 +87,24 @@ describe.each(DB_KINDS)('resting orders on %s', (kind) => {
       escrowGap: '0.00',
       ordersOff: [],
     });
+  });
+
+  it('fills from several trades of one message until the order is filled, then opens no transaction for it', async () => {
+    const order = await restingBuy(300);
+    const fence = await takeShard(database.db, order.shard);
+    const transaction = vi.spyOn(database.db, 'transaction');
+    const filled = await matchTrades(deps, fence, [
+      {
+        symbol: SYMBOL,
+        trades: [tick('9.99', 200, 20), tick('9.98', 200, 21), tick('9.97', 200, 22), tick('9.96', 200, 23)],
+      },
+    ]);
+    expect(filled).toBe(2);
+    expect((await fillsOf(order.id)).map((f) => f.quantity)).toEqual([200, 100]);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'filled', filledQuantity: 300 });
+    // Two fills, two transactions: the last two trades pass the filled order by.
+    expect(transaction).toHaveBeenCalledTimes(2);
+    transaction.mockRestore();
   });
 
   it('fills a trade seen twice once', async () => {

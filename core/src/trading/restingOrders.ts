@@ -125,6 +125,7 @@ export async function matchTrades(
       side: orders.side,
       price: orders.price,
       tradingDate: orders.tradingDate,
+      unfilled: sql<number>`${orders.quantity} - ${orders.filledQuantity}`.mapWith(Number),
     })
     .from(orders)
     .where(
@@ -156,15 +157,26 @@ export async function matchTrades(
       const price = new Dec(tick.price);
       const tradingDate = shanghaiDate(tick.time);
       for (const candidate of candidates) {
+        // Filled (or closed) by an earlier trade of this message: no transaction to find that out.
+        if (candidate.unfilled <= 0) continue;
         const limit = new Dec(candidate.price!);
         const through = candidate.side === 'buy' ? price.lt(limit) : price.gt(limit);
         if (!through || candidate.tradingDate !== tradingDate) continue;
-        await withOrder(deps, fence, candidate.id, tradingDate, tick.time, async (tx, order, out) => {
-          const quantity = Math.min(order.quantity - order.filledQuantity, tick.volume);
-          const cash = await lockUserCash(tx, order.userId);
-          const source = `trade:${tick.time}:${tick.seq}`;
-          if (await applyFill(tx, order, cash, { price: limit, quantity, source }, out)) filled++;
-        });
+        const row = await withOrder(
+          deps,
+          fence,
+          candidate.id,
+          tradingDate,
+          tick.time,
+          async (tx, order, out) => {
+            const quantity = Math.min(order.quantity - order.filledQuantity, tick.volume);
+            const cash = await lockUserCash(tx, order.userId);
+            const source = `trade:${tick.time}:${tick.seq}`;
+            if (await applyFill(tx, order, cash, { price: limit, quantity, source }, out)) filled++;
+          },
+        );
+        // The row as the transaction left it (a fill updates it in place).
+        candidate.unfilled = row && isOpen(row) ? row.quantity - row.filledQuantity : 0;
       }
     }
   }
