@@ -52,6 +52,7 @@ import { percentile, random } from '../server/src/market/testing/benchStats.ts';
 import { spawnServer } from '../server/src/market/testing/spawnServer.ts';
 import { demoClock } from '../workers/src/feed/clock.ts';
 import { storeDemoClock } from '../workers/src/market/feedState.ts';
+import { MATCHER_KEYS } from '../workers/src/trading/matcher.ts';
 import {
   benchArgs,
   cpuMicros,
@@ -369,10 +370,10 @@ interface Stack {
   acknowledged: Set<string>;
 }
 
-/** Spawns the stack, signs the users up, buys day one's holdings and opens day two. */
 /** --cpu-prof: each server and matcher writes a V8 CPU profile into DIR when it exits. */
 const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
 
+/** Spawns the stack, signs the users up, buys day one's holdings and opens day two. */
 async function setUp(): Promise<Stack> {
   const scratch = await scratchPostgres();
   cleanups.push(() => scratch.close());
@@ -403,8 +404,8 @@ async function setUp(): Promise<Stack> {
   const traders = await signUp(`http://127.0.0.1:${servers[0]!.port}`);
   console.log(`${traders.length} users signed up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const feedRef = { current: await startFeed(scratch.url) };
-  cleanups.push(() => feedRef.current.stop());
+  let feed = await startFeed(scratch.url);
+  cleanups.push(() => feed.stop());
   const dayOne = await waitForStatus(market, (s) => s.phase === 'continuous', 120_000);
   const symbols = await chooseSymbols(redis, prefix, market, SYMBOLS, random(SEED));
   const acknowledged = new Set<string>();
@@ -418,7 +419,7 @@ async function setUp(): Promise<Stack> {
 
   // Day two: the same market opens on the next trading day, in continuous trading at 09:35, or in
   // the opening call for a burst at the open (the accounts are read while the call runs).
-  await feedRef.current.stop();
+  await feed.stop();
   const dayTwoDate = exchangeCalendar.nextTradingDay(dayOne.tradingDate);
   // The feed keeps a stored clock only on its own pace, so day two runs at day one's cycle.
   await storeDemoClock(
@@ -430,7 +431,7 @@ async function setUp(): Promise<Stack> {
       cycleMs: dayOne.clock?.cycleMs,
     }),
   );
-  feedRef.current = await startFeed(scratch.url);
+  feed = await startFeed(scratch.url);
   await waitForStatus(market, (s) => s.tradingDate === dayTwoDate, 120_000);
   await readAccounts(clients, traders);
   const dayTwo = await waitForStatus(
@@ -444,7 +445,7 @@ async function setUp(): Promise<Stack> {
     servers,
     clients,
     matchers,
-    feed: feedRef.current,
+    feed,
     traders,
     symbols,
     dayTwo,
@@ -582,7 +583,7 @@ function planBurst(
 
 /** The matchers' shard leases: how many distinct holders, and how many shards are held. */
 async function matcherLeases(): Promise<{ holders: number; held: number }> {
-  const keys = Array.from({ length: FEED_SHARDS }, (_, shard) => `${prefix}trading:matcher:{q${shard}}:lock`);
+  const keys = Array.from({ length: FEED_SHARDS }, (_, shard) => `${prefix}${MATCHER_KEYS.lock(shard)}`);
   const owners = (await redis.mget(...keys)).filter((owner) => owner !== null);
   return { holders: new Set(owners).size, held: owners.length };
 }

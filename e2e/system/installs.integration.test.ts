@@ -43,7 +43,7 @@ import { dragonTigerService } from '../../workers/src/market/dragonTigerWorker.t
 import { feedService } from '../../workers/src/market/feedService.ts';
 import { bullPrefix } from '../../workers/src/market/queues.ts';
 import { deleteKeys, TEST_REDIS_URL } from '../../workers/src/market/testing/redis.ts';
-import { matcherService } from '../../workers/src/trading/matcher.ts';
+import { MATCHER_KEYS, matcherService } from '../../workers/src/trading/matcher.ts';
 
 const BACKFILL_DAYS = 5;
 const MAINTENANCE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -154,7 +154,7 @@ async function completeLists(database: Database): Promise<string[]> {
 }
 
 const matcherLocks = (prefix: string) =>
-  Array.from({ length: FEED_SHARDS }, (_, shard) => `${prefix}trading:matcher:{q${shard}}:lock`);
+  Array.from({ length: FEED_SHARDS }, (_, shard) => `${prefix}${MATCHER_KEYS.lock(shard)}`);
 
 describe.each(EMBEDDED_AND_POSTGRES)('two installs on one Redis, on %s', (kind) => {
   let redis: Redis;

@@ -6,6 +6,7 @@
  * key it has seen with the order it made, so a retry can never place an order twice.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { orderSchema, type PlaceOrder } from '@bourse/shared';
 import type { JsonAnswer, JsonClient } from './jsonClient.ts';
 import type { Trader } from './traders.ts';
@@ -33,7 +34,6 @@ const MAX_ATTEMPTS = 4;
 const RETRY_PAUSE_MS = 20;
 /** How often the pacer wakes to send the orders now due. */
 const PACE_TICK_MS = 2;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Sends `orders` evenly over `windowMs`; `during` runs at `atMs` into the window (the crash test

@@ -53,7 +53,7 @@ describe('a server replica killed -9 in the middle of a burst of orders (postgre
       );
       let answeredByFirst = 0;
       let retried = 0;
-      const killed = { done: undefined as Promise<void> | undefined };
+      let killed: Promise<void> | undefined;
       const place = async (token: string, replica: number) => {
         const key = randomUUID();
         const body = { symbol: '604000', side: 'buy', type: 'limit', price: '9.50', quantity: 100 };
@@ -64,7 +64,7 @@ describe('a server replica killed -9 in the middle of a burst of orders (postgre
               token,
               headers: { 'Idempotency-Key': key },
             });
-            if (server === 0 && ++answeredByFirst === KILL_AFTER_ANSWERS) killed.done = servers[0]!.kill();
+            if (server === 0 && ++answeredByFirst === KILL_AFTER_ANSWERS) killed = servers[0]!.kill();
             return { key, order: tradingRoutes.placeOrder.response.parse(res.body.data) };
           } catch {
             // No answer: the replica died with the request in flight, or refused the connection.
@@ -85,9 +85,9 @@ describe('a server replica killed -9 in the middle of a burst of orders (postgre
           }),
         )
       ).flat();
-      await killed.done;
+      await killed;
 
-      expect(killed.done).toBeDefined();
+      expect(killed).toBeDefined();
       expect(retried).toBeGreaterThan(0);
       const ids = new Set(answers.map((a) => a.order.id));
       // One order per key: no two keys answered with one order.

@@ -5,7 +5,7 @@ import { FEED_SHARDS } from '@bourse/shared';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteKeys, TEST_REDIS_URL } from '../market/testing/redis.ts';
-import { Matcher } from './matcher.ts';
+import { MATCHER_KEYS, Matcher } from './matcher.ts';
 
 const LOCK_TTL_MS = 600;
 const ALL_SHARDS = Array.from({ length: FEED_SHARDS }, (_, shard) => shard);
@@ -78,7 +78,7 @@ describe('matchers sharing the feed shards', () => {
 
   /** The shards grouped by the holder their lock in Redis names. */
   async function lockHolders(): Promise<number[][]> {
-    const holders = await redis.mget(ALL_SHARDS.map((shard) => `${prefix}trading:matcher:{q${shard}}:lock`));
+    const holders = await redis.mget(ALL_SHARDS.map((shard) => `${prefix}${MATCHER_KEYS.lock(shard)}`));
     const byHolder = new Map<string, number[]>();
     holders.forEach((holder, shard) => {
       if (holder) byHolder.set(holder, [...(byHolder.get(holder) ?? []), shard]);
@@ -120,7 +120,7 @@ describe('matchers sharing the feed shards', () => {
     await vi.waitFor(async () => expect(await shares(first, second)).toEqual([8, 8]), SETTLED);
 
     await stop(second);
-    expect(await redis.zcard(`${prefix}trading:matcher:members`)).toBe(1);
+    expect(await redis.zcard(`${prefix}${MATCHER_KEYS.members}`)).toBe(1);
     await vi.waitFor(async () => expect(await shares(first)).toEqual([FEED_SHARDS]), SETTLED);
   });
 

@@ -20,7 +20,11 @@ import { FEED_KEYS, FEED_SHARDS, feedStatusMessageSchema, type MarketPhase, pars
 import type { Redis } from 'ioredis';
 import { type BackgroundService, subscribingService } from '../service.ts';
 
-const MEMBERS_KEY = 'trading:matcher:members';
+/** The matchers' Redis keys, under the install's prefix: the live members and each shard's lock. */
+export const MATCHER_KEYS = {
+  members: 'trading:matcher:members',
+  lock: (shard: number) => `trading:matcher:{q${shard}}:lock`,
+};
 
 /**
  * Marks ARGV[1] seen now in the member set KEYS[1], drops the members not seen within ARGV[2] ms
@@ -104,7 +108,7 @@ export class Matcher {
 
   /** The shard's lock, under this matcher's id. */
   private lock(shard: number): RedisLease {
-    return new RedisLease(this.redis, this.key(`trading:matcher:{q${shard}}:lock`), this.ttl, this.id);
+    return new RedisLease(this.redis, this.key(MATCHER_KEYS.lock(shard)), this.ttl, this.id);
   }
 
   async start(): Promise<void> {
@@ -144,7 +148,9 @@ export class Matcher {
     // Stopping goes on without Redis: the shard locks expire and the membership ages out by themselves.
     await this.subscriber.unsubscribe().catch(failedWhileStopping('unsubscribe'));
     // Leave first, so that the peers' shares have grown by the time the locks are free.
-    await this.redis.zrem(this.key(MEMBERS_KEY), this.id).catch(failedWhileStopping('leaving the members'));
+    await this.redis
+      .zrem(this.key(MATCHER_KEYS.members), this.id)
+      .catch(failedWhileStopping('leaving the members'));
     // Let work in hand finish, then free the shards so a peer need not wait for the locks to expire.
     await Promise.all([...this.held.values()].map((h) => h.queue));
     await Promise.all(
@@ -176,7 +182,9 @@ export class Matcher {
   /** How many shards this matcher should hold: FEED_SHARDS over the live members, rounded up. */
   private async fairShare(): Promise<number> {
     try {
-      const members = Number(await ANNOUNCE.run(this.redis, [this.key(MEMBERS_KEY)], [this.id, this.ttl]));
+      const members = Number(
+        await ANNOUNCE.run(this.redis, [this.key(MATCHER_KEYS.members)], [this.id, this.ttl]),
+      );
       return Math.ceil(FEED_SHARDS / members);
     } catch (err) {
       // Without a count, neither take nor hand over: keep what is held.
