@@ -190,9 +190,9 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * What the browsers saw lately: API answers that failed, navigations and console errors, printed
- * with the product's output when a test fails, since a timeout alone does not say that a screen
- * got a 401 and left for /login.
+ * What the browsers saw lately: API answers that failed, navigations, console errors and
+ * warnings, and WebSockets opening and closing, printed with the product's output when a test
+ * fails, since a timeout alone does not say that a screen got a 401 and left for /login.
  */
 const browserLog: string[] = [];
 const BROWSER_LOG_LINES = 200;
@@ -226,8 +226,17 @@ function watch(context: BrowserContext, name: string): BrowserContext {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) note(`${name} at ${frame.url()}`);
     });
+    // Warnings too: the client logs a request the server never answered (a chat ack) as one.
     page.on('console', (message) => {
-      if (message.type() === 'error') note(`${name} console: ${message.text().slice(0, 300)}`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        note(`${name} console ${message.type()}: ${message.text().slice(0, 300)}`);
+    });
+    // A live screen that never updated may have lost its socket: say when one opened and closed.
+    page.on('websocket', (socket) => {
+      const path = new URL(socket.url()).pathname;
+      note(`${name} websocket ${path} opened`);
+      socket.on('close', () => note(`${name} websocket ${path} closed`));
+      socket.on('socketerror', (error) => note(`${name} websocket ${path} error: ${error}`));
     });
   });
   return context;

@@ -46,6 +46,15 @@ const context: SupportContext = {
   recentTransfers: [],
 };
 
+/** What the back office asks over HTTP while the desk shows `item`. */
+const deskAnswers = {
+  'GET /ipo/calendar': ok([]),
+  'GET /admin/realName': ok({ items: [], page: 1, pageSize: 20, total: 0 }),
+  'GET /admin/support/conversations': ok([item]),
+  'GET /admin/support/context': ok(context),
+  'GET /support/summary': ok({ unread: 0, lastSeq: 0 }),
+};
+
 let socket: FakeMarketSocket;
 beforeEach(() => {
   resetSession();
@@ -64,15 +73,20 @@ function answer(event: string, data: unknown) {
   }
 }
 
+/** Answers the desk's first sync with the user's one message, and waits until it shows. */
+async function firstMessageSynced() {
+  answer('support:desk:sync', {
+    messages: [message(1, { text: 'Mon virement ?' })],
+    more: false,
+    userReadSeq: 1,
+    staffReadSeq: 0,
+  });
+  await screen.findByText('Mon virement ?', { selector: '.chat-message__text' });
+}
+
 describe('the customer-service desk', () => {
   it('opens a conversation from the queue with its user beside it, and answers in the user language', async () => {
-    fakeApi({
-      'GET /ipo/calendar': ok([]),
-      'GET /admin/realName': ok({ items: [], page: 1, pageSize: 20, total: 0 }),
-      'GET /admin/support/conversations': ok([item]),
-      'GET /admin/support/context': ok(context),
-      'GET /support/summary': ok({ unread: 0, lastSeq: 0 }),
-    });
+    fakeApi(deskAnswers);
     renderApp('/admin');
     const row = await screen.findByTestId('desk-conversation');
     expect(row.textContent).toContain('alice9');
@@ -87,13 +101,7 @@ describe('the customer-service desk', () => {
         { conversationId: CONVERSATION, afterSeq: 0 },
       ]),
     );
-    answer('support:desk:sync', {
-      messages: [message(1, { text: 'Mon virement ?' })],
-      more: false,
-      userReadSeq: 1,
-      staffReadSeq: 0,
-    });
-    await screen.findByText('Mon virement ?', { selector: '.chat-message__text' });
+    await firstMessageSynced();
     // The agent sees the user's message: it is marked read.
     await vi.waitFor(() =>
       expect(socket.sent('support:desk:read').map((e) => e.payload)).toEqual([
@@ -146,6 +154,24 @@ describe('the customer-service desk', () => {
         .getAllByTestId('chat-message')
         .map((m) => m.dataset.seq),
     ).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('marks what arrived while the page was hidden read once the agent looks again', async () => {
+    fakeApi(deskAnswers);
+    renderApp('/admin');
+    await userEvent.click(await screen.findByTestId('desk-conversation'));
+    await vi.waitFor(() => expect(socket.sent('support:desk:sync')).toHaveLength(1));
+    // The agent switched away before the conversation came in.
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await firstMessageSynced();
+    expect(socket.sent('support:desk:read')).toEqual([]);
+
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(socket.sent('support:desk:read').map((e) => e.payload)).toEqual([
+      { conversationId: CONVERSATION, seq: 1 },
+    ]);
+    visibility.mockRestore();
   });
 
   it('names the agent who takes a conversation from the answer, with no assignment event heard', async () => {

@@ -28,15 +28,20 @@ export function useDeskThread(conversationId: string | null) {
     const socket = chatSocket();
     let held: DeskThread = EMPTY;
     let live = true;
-    const update = (next: DeskThread) => {
-      held = next;
-      setThread(next);
-      const lastUserSeq = next.messages.findLast((m) => m.author === 'user')?.seq ?? 0;
-      if (lastUserSeq > next.staffReadSeq && document.visibilityState === 'visible')
+    // The agent reads what the open conversation shows while the page is visible: on every
+    // change, and again when the page comes back into view.
+    const markSeen = () => {
+      const lastUserSeq = held.messages.findLast((m) => m.author === 'user')?.seq ?? 0;
+      if (lastUserSeq > held.staffReadSeq && document.visibilityState === 'visible')
         askChat(socket, SUPPORT_EVENTS.deskRead, { conversationId, seq: lastUserSeq }).then(
           (receipt) => live && update({ ...held, ...receipt }),
           (error: unknown) => logger.warn('support desk: read mark not sent', error),
         );
+    };
+    const update = (next: DeskThread) => {
+      held = next;
+      setThread(next);
+      markSeen();
     };
     const thread = new ThreadSync({
       held: () => held.messages,
@@ -68,6 +73,7 @@ export function useDeskThread(conversationId: string | null) {
     socket.on(SUPPORT_EVENTS.deskMessage, onMessage);
     socket.on(SUPPORT_EVENTS.deskReceipt, onReceipt);
     socket.on('connect', onConnect);
+    document.addEventListener('visibilitychange', markSeen);
     setSync({ sync: thread, id: conversationId });
     void thread.resync();
     return () => {
@@ -75,6 +81,7 @@ export function useDeskThread(conversationId: string | null) {
       socket.off(SUPPORT_EVENTS.deskMessage, onMessage);
       socket.off(SUPPORT_EVENTS.deskReceipt, onReceipt);
       socket.off('connect', onConnect);
+      document.removeEventListener('visibilitychange', markSeen);
     };
   }, [conversationId]);
 
