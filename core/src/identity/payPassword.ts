@@ -1,6 +1,7 @@
 import { DomainError, type PayPasswordStatus, payPasswordSchema, type SetPayPassword } from '@bourse/shared';
 import { eq } from 'drizzle-orm';
 import type { PlatformContext } from '../platform/context.ts';
+import type { Db } from '../platform/database.ts';
 import { parseInput } from '../platform/validation.ts';
 import { PayPasswordAttempts } from './payPasswordAttempts.ts';
 import {
@@ -22,8 +23,8 @@ const pepperOf = (context: PayPasswordContext) =>
 const attemptsOf = (context: PayPasswordContext) =>
   new PayPasswordAttempts(context.redis, context.redisPrefix);
 
-async function storedHash(context: PayPasswordContext, userId: string): Promise<string | undefined> {
-  const [row] = await context.db
+async function storedHash(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
     .select({ hash: payPasswords.hash })
     .from(payPasswords)
     .where(eq(payPasswords.userId, userId));
@@ -32,14 +33,15 @@ async function storedHash(context: PayPasswordContext, userId: string): Promise<
 
 /**
  * Checks an entry against the hash while not locked; a wrong one is counted, a right one
- * forgives, and a right one against a hash from before ADR 0040 is rehashed unless it is about to be replaced.
+ * forgives, and a right one against a hash from before ADR 0040 is rehashed (in `hashDb`)
+ * unless it is about to be replaced.
  */
 async function verifyEntry(
   context: PayPasswordContext,
   userId: string,
   hash: string,
   readEntry: () => string,
-  { replacing = false } = {},
+  { replacing = false, hashDb = context.db } = {},
 ): Promise<void> {
   let entry = '';
   const pepper = await pepperOf(context);
@@ -49,14 +51,11 @@ async function verifyEntry(
     return verifyPayPassword(pepper, hash, entry);
   });
   if (!replacing && payPasswordNeedsRehash(hash))
-    await storeHash(context, userId, hashPayPassword(pepper, entry));
+    await storeHash(hashDb, userId, hashPayPassword(pepper, entry));
 }
 
-async function storeHash(context: PayPasswordContext, userId: string, hash: string): Promise<void> {
-  await context.db
-    .update(payPasswords)
-    .set({ hash, updatedAt: new Date() })
-    .where(eq(payPasswords.userId, userId));
+async function storeHash(db: Db, userId: string, hash: string): Promise<void> {
+  await db.update(payPasswords).set({ hash, updatedAt: new Date() }).where(eq(payPasswords.userId, userId));
 }
 
 /**
@@ -69,10 +68,14 @@ export async function checkPayPassword(
   context: PayPasswordContext,
   userId: string,
   payPassword: unknown,
+  /** The caller's transaction, if it has one: the hash is read (and rehashed) there. */
+  tx: Db = context.db,
 ): Promise<void> {
-  const hash = await storedHash(context, userId);
+  const hash = await storedHash(tx, userId);
   if (hash === undefined) throw new DomainError('payPassword.notSet');
-  await verifyEntry(context, userId, hash, () => parseInput(payPasswordSchema, payPassword));
+  await verifyEntry(context, userId, hash, () => parseInput(payPasswordSchema, payPassword), {
+    hashDb: tx,
+  });
 }
 
 export async function payPasswordStatus(
@@ -80,7 +83,7 @@ export async function payPasswordStatus(
   userId: string,
 ): Promise<PayPasswordStatus> {
   const [hash, lockedUntil] = await Promise.all([
-    storedHash(context, userId),
+    storedHash(context.db, userId),
     attemptsOf(context).lockedUntil(userId),
   ]);
   return { isSet: hash !== undefined, lockedUntil: lockedUntil?.toISOString() ?? null };
@@ -95,7 +98,7 @@ export async function setPayPassword(
   userId: string,
   body: SetPayPassword,
 ): Promise<PayPasswordStatus> {
-  const current = await storedHash(context, userId);
+  const current = await storedHash(context.db, userId);
   if (current === undefined) {
     if (body.oldPayPassword !== '') throw new DomainError('payPassword.oldNotNeeded');
     const hash = hashPayPassword(await pepperOf(context), body.newPayPassword);
@@ -109,7 +112,7 @@ export async function setPayPassword(
   } else {
     if (body.oldPayPassword === '') throw new DomainError('validation.required', { field: 'oldPayPassword' });
     await verifyEntry(context, userId, current, () => body.oldPayPassword, { replacing: true });
-    await storeHash(context, userId, hashPayPassword(await pepperOf(context), body.newPayPassword));
+    await storeHash(context.db, userId, hashPayPassword(await pepperOf(context), body.newPayPassword));
   }
   return { isSet: true, lockedUntil: null };
 }

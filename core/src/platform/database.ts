@@ -30,6 +30,12 @@ type Tables = ExtractTablesWithRelations<Schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * Connections of payments' own (ADR 0045), so that a rush of checkouts holding every
+   * connection of the main pool cannot keep a paying buyer waiting; the same as `db` on PGlite,
+   * which has one session.
+   */
+  paymentDb: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -51,11 +57,19 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 // Replicas starting together must not run the same migration twice.
 const MIGRATION_LOCK = 7_301_987_455;
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+/** Payments' own connections (Database.paymentDb); a pool connects lazily, so a process that takes no payments opens none. */
+const PAYMENT_CONNECTIONS = 6;
+
+function openPool(databaseUrl: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max });
   // An idle client that the server drops (restart, failover, admin terminate) is reported on
   // the pool; unheard, Node would crash. The pool replaces the client on the next query.
   pool.on('error', (err) => logger.warn({ err: err.message }, 'postgres: idle connection lost'));
+  return pool;
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = openPool(databaseUrl, 10);
   try {
     const client = await pool.connect();
     try {
@@ -72,7 +86,15 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     await pool.end();
     throw err;
   }
-  return { db: drizzleNodePg({ client: pool, schema }), kind: 'postgres', close: once(() => pool.end()) };
+  const paymentPool = openPool(databaseUrl, PAYMENT_CONNECTIONS);
+  return {
+    db: drizzleNodePg({ client: pool, schema }),
+    paymentDb: drizzleNodePg({ client: paymentPool, schema }),
+    kind: 'postgres',
+    close: once(async () => {
+      await Promise.all([pool.end(), paymentPool.end()]);
+    }),
+  };
 }
 
 async function openPglite(dataDir: string, image?: Blob): Promise<Database> {
@@ -89,7 +111,7 @@ async function openPglite(dataDir: string, image?: Blob): Promise<Database> {
     await client.close();
     throw err;
   }
-  return { db, kind: 'pglite', close: once(() => client.close()) };
+  return { db, paymentDb: db, kind: 'pglite', close: once(() => client.close()) };
 }
 
 /**

@@ -4,10 +4,10 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../db/rows.ts';
-import type { Database } from '../platform/index.ts';
+import type { Database, Db } from '../platform/index.ts';
 import { deleteKeys } from '../testing/redis.ts';
-import { type DbKind, EMBEDDED_AND_POSTGRES, openTestDatabase } from '../testing/testDatabase.ts';
-import { type CheckoutDeps, createOrders } from './checkout.ts';
+import { openTestDatabase } from '../testing/testDatabase.ts';
+import { type CheckoutDeps, createOrders, payOrders } from './checkout.ts';
 import { storeCheckouts } from './orderSchema.ts';
 import { storeProductSpecs } from './schema.ts';
 import { insertKiteShop, insertShopper, specStock, testCheckoutDeps } from './testing.ts';
@@ -15,11 +15,11 @@ import { insertKiteShop, insertShopper, specStock, testCheckoutDeps } from './te
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** A database, Redis and checkout's parts for one suite, closed after it. */
-function checkoutSuite(kind: DbKind) {
+function checkoutSuite() {
   const prefix = `test:${randomUUID()}:`;
   const suite = {} as { database: Database; redis: Redis; deps: CheckoutDeps };
   beforeAll(async () => {
-    suite.database = await openTestDatabase(kind);
+    suite.database = await openTestDatabase('postgres');
     suite.redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     suite.deps = testCheckoutDeps(suite.database.db, suite.redis, prefix);
   });
@@ -39,21 +39,23 @@ function checkoutSuite(kind: DbKind) {
   return { suite, gateCount };
 }
 
-/** A shopper checking out one unit of each spec, told when the stock gate has admitted them. */
+/** A shopper checking out one unit of each spec. */
 function checkoutOf(deps: CheckoutDeps, buyer: { userId: string; addressId: string }, specIds: number[]) {
-  return (onAdmitted?: () => void) =>
+  return () =>
     createOrders(
       deps,
       buyer.userId,
       { items: specIds.map((specId) => ({ specId, quantity: 1 })), addressId: buyer.addressId },
       randomUUID(),
       'en',
-      { onAdmitted },
     );
 }
 
-describe.each(EMBEDDED_AND_POSTGRES)('checkout taking stock with its commit on %s', (kind) => {
-  const { suite, gateCount } = checkoutSuite(kind);
+// PostgreSQL only: on PGlite one session runs one transaction at a time, and a checkout reads
+// its stock inside its transaction, so no other buyer can take a unit between its read and its
+// decrement. PGlite's refusal of a final statement is tested in database.integration.test.ts.
+describe('checkout taking stock with its commit on PostgreSQL', () => {
+  const { suite, gateCount } = checkoutSuite();
   const db = () => suite.database.db;
 
   /** The last order number drawn: a checkout that reached its transaction drew one. */
@@ -71,57 +73,35 @@ describe.each(EMBEDDED_AND_POSTGRES)('checkout taking stock with its commit on %
    */
   async function whileAnotherBuyerTakesTheLast(
     specId: number,
-    checkout: (onAdmitted: () => void) => Promise<unknown>,
+    checkout: () => Promise<unknown>,
   ): Promise<unknown> {
     const settled = (p: Promise<unknown>) =>
       p.then(
         (value) => ({ value }),
         (error: unknown) => ({ error }),
       );
-    const takeTheLast = (tx = db()) =>
+    const takeTheLast = (tx: Db) =>
       tx.update(storeProductSpecs).set({ stock: 0 }).where(eq(storeProductSpecs.id, specId));
-    if (kind === 'postgres') {
-      // The other buyer holds the row; the checkout's decrement waits for it, then finds 0 left.
-      const { outcome } = await db().transaction(async (tx) => {
-        await tx
-          .select()
-          .from(storeProductSpecs)
-          .where(eq(storeProductSpecs.id, specId))
-          .for('no key update');
-        const outcome = settled(checkout(() => {}));
-        await expect
-          .poll(
-            async () =>
-              (
-                await queryRows<{ n: number }>(
-                  db(),
-                  sql`
-            select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-                )
-              )[0]!.n,
-          )
-          .toBe(1);
-        await takeTheLast(tx);
-        return { outcome };
-      });
-      return outcome;
-    }
-    // PGlite runs one thing at a time, in the order asked: hold it until the checkout has asked
-    // for its reads, then queue the other buyer's take behind them and before its transaction.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const held = db().transaction(() => released);
-    let admitted!: () => void;
-    const readsAsked = new Promise<void>((resolve) => (admitted = resolve));
-    const outcome = settled(checkout(admitted));
-    await readsAsked;
-    // Its three reads are asked for within the same turn as the admission.
-    await new Promise((resolve) => setImmediate(resolve));
-    const taken = takeTheLast();
-    release();
-    await held;
-    await taken;
+    // The other buyer holds the row; the checkout's decrement waits for it, then finds 0 left.
+    const { outcome } = await db().transaction(async (tx) => {
+      await tx.select().from(storeProductSpecs).where(eq(storeProductSpecs.id, specId)).for('no key update');
+      const outcome = settled(checkout());
+      await expect
+        .poll(
+          async () =>
+            (
+              await queryRows<{ n: number }>(
+                db(),
+                sql`
+          select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+              )
+            )[0]!.n,
+        )
+        .toBe(1);
+      await takeTheLast(tx);
+      return { outcome };
+    });
     return outcome;
   }
 
@@ -160,7 +140,7 @@ describe.each(EMBEDDED_AND_POSTGRES)('checkout taking stock with its commit on %
 });
 
 describe('checkout on PostgreSQL, a hot spec', () => {
-  const { suite, gateCount } = checkoutSuite('postgres');
+  const { suite, gateCount } = checkoutSuite();
 
   /** Whether another session finds the spec's row locked, right now. */
   const rowLocked = (specId: number) =>
@@ -203,5 +183,36 @@ describe('checkout on PostgreSQL, a hot spec', () => {
     }
     expect(lockedWhenAnswered).toEqual([false]);
     expect(await specStock(suite.database.db, specId)).toBe(4);
+  });
+});
+
+describe('payment on PostgreSQL, beside a rush of checkouts', () => {
+  const { suite, gateCount } = checkoutSuite();
+
+  it('is answered while checkouts hold every connection of the main pool', async () => {
+    const db = suite.database.db;
+    const { specIds } = await insertKiteShop(db, [{ label: 'Red', price: '5.00', stock: 5 }]);
+    const specId = specIds[0]!;
+    const buyer = await insertShopper(db, '135790');
+    await gateCount.set(specId, 5);
+    const { orders } = await checkoutOf(suite.deps, buyer, [specId])();
+    // Ten transactions that wait for a signal: the main pool has no connection left.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holders = Array.from({ length: 10 }, () => db.transaction(() => released));
+    try {
+      const pool = (db as unknown as { $client: pg.Pool }).$client;
+      await expect.poll(() => pool.totalCount - pool.idleCount).toBe(10);
+      const paid = await payOrders(
+        { ...suite.deps, paymentDb: suite.database.paymentDb },
+        buyer.userId,
+        { orderIds: orders.map((o) => o.id), payPassword: '135790' },
+        randomUUID(),
+      );
+      expect(paid).toMatchObject({ amount: '5.00', balance: '95.00', replayed: false });
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
   });
 });

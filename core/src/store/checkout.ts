@@ -5,7 +5,6 @@ import {
   Dec,
   DomainError,
   type Locale,
-  type StoreAddress,
   type StoreOrder,
 } from '@bourse/shared';
 import type { Queue } from 'bullmq';
@@ -36,6 +35,8 @@ import { lockWallet, postWallet, readWalletBalance } from './wallet.ts';
 /** What checkout and payment need: the database, the stock gate, the payment password, the expiry queue and its delay. */
 export interface CheckoutDeps {
   db: Db;
+  /** Where payments read and write: connections of their own (Database.paymentDb). */
+  paymentDb: Db;
   stockGate: StockGate;
   payPassword: PayPasswordContext;
   expiryQueue: Queue;
@@ -245,12 +246,6 @@ export interface CheckoutOptions {
   onAdmitted?: () => void;
 }
 
-/** A settled read's value, or its failure thrown. */
-function settled<T>(result: PromiseSettledResult<T>): T {
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
-}
-
 /**
  * Creates one order per shop in one transaction. The stock gate admits the checkout first, so
  * the late buyers of a flash sale are told it is sold out without a transaction; then each
@@ -287,28 +282,17 @@ export async function createOrders(
   }
   onAdmitted?.();
   const given = admission.taken ? items : [];
-  // The replay and what a new checkout needs, read at once: in a rush every round trip waits
-  // its turn. A replay answers before anything the other two found wrong.
-  const [earlier, specs, address] = await Promise.allSettled([
-    replay(),
-    loadSpecs(deps.db, input.items),
-    addressOf(deps.db, userId, input.addressId),
-  ]);
-  if (earlier.status === 'rejected') {
-    await deps.stockGate.giveBack(given);
-    throw earlier.reason;
-  }
-  if (earlier.value) {
-    await deps.stockGate.giveBack(given);
-    return earlier.value;
-  }
-  return reserveAndCreate(deps, userId, input, { key, hash }, given, { specs, address }, locale, now);
+  return reserveAndCreate(deps, userId, input, { key, hash }, given, locale, now);
 }
 
 /**
- * createOrders past the gate, holding `given` units of it: checks the specs and the address,
- * then writes the orders. Every failure gives the units back; a spec the database found short
- * sets the gate's count to the database's figure instead.
+ * createOrders past the gate, holding `given` units of it: answers a replay, checks the specs
+ * and the address, then writes the orders. Every failure gives the units back; a spec the
+ * database found short sets the gate's count to the database's figure instead.
+ *
+ * All of it runs on one connection, reads included (ADR 0045): in a rush, reads made at once on
+ * connections of their own queued ahead of every admitted checkout's transaction, so the first
+ * buyers waited for the last ones' reads.
  */
 async function reserveAndCreate(
   deps: CheckoutDeps,
@@ -316,24 +300,24 @@ async function reserveAndCreate(
   input: CheckoutInput,
   { key, hash }: { key: string; hash: string },
   given: readonly Item[],
-  reads: { specs: PromiseSettledResult<Spec[]>; address: PromiseSettledResult<StoreAddress> },
   locale: Locale,
   now: Date,
 ): Promise<{ orders: StoreOrder[]; total: string; replayed: boolean }> {
   let short: { spec: Spec; left: number } | undefined;
   try {
-    const specs = settled(reads.specs);
-    refuseDelisted(specs, locale);
-    // Sold out in the database though the gate admitted (its count was rebuilt or too high).
-    short = firstShort(specs);
-    if (short) throw soldOut(short.spec, short.left, locale);
-    const address = settled(reads.address);
     const expiresAt = new Date(now.getTime() + deps.orderTtlMs);
     const done = await transactionWithFinalCommit(deps.db, async (tx, commitWith) => {
-      // The wallet's lock orders one user's checkouts: a promo's per-user limit holds under races.
+      // The wallet's lock orders one user's checkouts: a promo's per-user limit holds under races,
+      // and a replay answers before anything else found wrong.
       await lockWallet(tx, userId);
       const raced = await replayCheckout(tx, userId, key, hash);
       if (raced) return { raced: raced.id } as const;
+      const specs = await loadSpecs(tx, input.items);
+      refuseDelisted(specs, locale);
+      // Sold out in the database though the gate admitted (its count was rebuilt or too high).
+      short = firstShort(specs);
+      if (short) throw soldOut(short.spec, short.left, locale);
+      const address = await addressOf(tx, userId, input.addressId);
       const shops = await price(tx, userId, specs, input.promoCode, now);
       const [checkout] = await tx
         .insert(storeCheckouts)
@@ -385,29 +369,32 @@ async function reserveAndCreate(
           })),
         )
         .returning();
-      await tx.insert(storeOrderEvents).values(
-        orders.map((o) => ({
-          orderId: o.id,
-          machine: 'payment',
-          event: 'place',
-          fromState: 'none',
-          toState: 'unpaid',
-          at: now,
-        })),
-      );
-      await tx.delete(storeCartLines).where(
-        and(
-          eq(storeCartLines.userId, userId),
-          inArray(
-            storeCartLines.specId,
-            specs.map((s) => s.specId),
+      // The writes that need no answer go with the decrements and the COMMIT as one message: a
+      // round trip in a rush lasts a turn of a busy event loop, and a hot spec's row stays locked
+      // for the server's microseconds, not until this process reads an answer.
+      await commitWith(
+        tx.insert(storeOrderEvents).values(
+          orders.map((o) => ({
+            orderId: o.id,
+            machine: 'payment',
+            event: 'place',
+            fromState: 'none',
+            toState: 'unpaid',
+            at: now,
+          })),
+        ),
+        tx.delete(storeCartLines).where(
+          and(
+            eq(storeCartLines.userId, userId),
+            inArray(
+              storeCartLines.specId,
+              specs.map((s) => s.specId),
+            ),
           ),
         ),
+        ...stockDecrements(tx, specs),
       );
-      // The decrements and the COMMIT reach the server as one message: a hot spec's row stays
-      // locked for the server's microseconds, not until this process, busy in a rush, reads the answer.
-      await commitWith(...stockDecrements(tx, specs));
-      return { created: orders, lines };
+      return { created: orders, lines, specs };
     }).catch(async (err: unknown) => {
       if (!checkViolated(err, STOCK_CHECK)) throw err;
       // The CHECK refused a spec short of units: the specs read again name the first, in id
@@ -426,6 +413,7 @@ async function reserveAndCreate(
     if (given.length === 0) await deps.stockGate.markCheckedOut({ userId, key });
     // Built from what the transaction wrote: no read after the commit, which in a rush would
     // wait for a pooled connection behind the other buyers' transactions.
+    const { specs } = done;
     const picture = new Map(specs.map((s) => [s.specId, s.mainPicture]));
     const orders = toOrderViews(
       [...done.created].sort((a, b) => a.seq - b.seq),
@@ -479,15 +467,13 @@ export async function payOrders(
 ): Promise<{ orderIds: string[]; amount: string; balance: string; replayed: boolean }> {
   const ids = [...new Set(body.orderIds)].sort();
   const hash = requestHash(['pay', ids]);
-  const earlier = await replayPayment(deps.db, userId, key, hash);
-  if (earlier)
-    return { ...(await paymentResult(deps.db, userId, earlier.id, earlier.amount)), replayed: true };
-  await checkPayPassword(deps.payPassword, userId, body.payPassword);
   const shipAt = new Date(now.getTime() + deps.autoShipMs);
-  const payment = await deps.db.transaction(async (tx) => {
+  // On one connection from the replay to the commit, as a checkout is (reserveAndCreate).
+  const payment = await deps.paymentDb.transaction(async (tx) => {
     const wallet = await lockWallet(tx, userId);
-    const raced = await replayPayment(tx, userId, key, hash);
-    if (raced) return { ...raced, replayed: true as const };
+    const earlier = await replayPayment(tx, userId, key, hash);
+    if (earlier) return { ...earlier, replayed: true as const };
+    await checkPayPassword(deps.payPassword, userId, body.payPassword, tx);
     const orders = await lockOrders(tx, ids, userId);
     if (orders.length !== ids.length) throw new DomainError('storeOrder.notFound');
     for (const order of orders) {
@@ -511,7 +497,7 @@ export async function payOrders(
     return { ...row!, replayed: false as const, balance: wallet.balance.toFixed(2) };
   });
   if (payment.replayed)
-    return { ...(await paymentResult(deps.db, userId, payment.id, payment.amount)), replayed: true };
+    return { ...(await paymentResult(deps.paymentDb, userId, payment.id, payment.amount)), replayed: true };
   for (const id of ids) await scheduleAutoStep(deps.fulfilmentQueue, 'ship', id, shipAt);
   // From the transaction, with no read after the commit (see reserveAndCreate).
   return { orderIds: ids, amount: payment.amount, balance: payment.balance, replayed: false };

@@ -34,6 +34,7 @@ describe.each(DB_KINDS)('the flash sale stock gate on %s', (kind) => {
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     deps = {
       db: database.db,
+      paymentDb: database.paymentDb,
       // No wait before a marker rebuild (a refusal starts one while the markers are incomplete).
       stockGate: new StockGate(redis, prefix, 0),
       payPassword: testPayPasswordContext(database.db, redis, prefix),

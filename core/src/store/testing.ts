@@ -114,6 +114,7 @@ export function testCheckoutDeps(
 ): CheckoutDeps {
   return {
     db,
+    paymentDb: db,
     stockGate: new StockGate(redis, prefix),
     payPassword: testPayPasswordContext(db, redis, prefix),
     expiryQueue: orderExpiryQueue(redis, prefix),

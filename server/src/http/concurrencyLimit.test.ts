@@ -52,16 +52,17 @@ describe('ConcurrencyLimit', () => {
     expect(started).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
-  it('lets an urgent request on before the ones that waited longer', () => {
-    const { started, send, res } = harness(new ConcurrencyLimit(1, 100));
+  it('gives urgent requests places of their own: payments and refusals never wait for each other', () => {
+    const { started, send, res } = harness(new ConcurrencyLimit(1, 100, 1));
     send('refusal 1');
     send('refusal 2');
-    send('refusal 3');
-    send('payment', true);
+    send('payment 1', true);
+    send('payment 2', true);
+    expect(started).toEqual(['refusal 1', 'payment 1']);
     res('refusal 1').finish();
-    expect(started).toEqual(['refusal 1', 'payment']);
-    res('payment').finish();
-    expect(started).toEqual(['refusal 1', 'payment', 'refusal 2']);
+    expect(started).toEqual(['refusal 1', 'payment 1', 'refusal 2']);
+    res('payment 1').finish();
+    expect(started).toEqual(['refusal 1', 'payment 1', 'refusal 2', 'payment 2']);
   });
 
   it('refuses with 503 common.unavailable once too many wait, and drops those whose client left', () => {

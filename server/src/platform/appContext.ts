@@ -87,6 +87,7 @@ export function createAppContext(options: AppOptions): AppContext {
       ...core,
       checkout: {
         db,
+        paymentDb: options.database.paymentDb,
         stockGate: new StockGate(redis, redisPrefix),
         payPassword: platform,
         expiryQueue: orderExpiryQueue(redis, redisPrefix),

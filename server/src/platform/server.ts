@@ -1,6 +1,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ensureLoginKeys } from '@bourse/core/accounts/serverKeys.ts';
+import { payPasswordPepper } from '@bourse/core/identity/payPasswordHash.ts';
 import { logger } from '@bourse/core/platform/logger.ts';
 import { adapterClients } from '@bourse/core/platform/redis.ts';
 import { ensureVapidKeys } from '@bourse/core/push';
@@ -32,9 +33,11 @@ export interface RunningServer {
  */
 export async function startServer(options: AppOptions): Promise<RunningServer> {
   logger.level = options.config.logLevel;
-  // Made on first start, not on the first login.
+  // Made on first start, not on the first login. The pepper is read now too: a payment reads it
+  // inside its transaction, and in a rush the first read would wait behind every checkout's.
   await ensureLoginKeys(options.database.db);
   await ensureVapidKeys(options.database.db);
+  await payPasswordPepper(options.database.db, options.config.payPasswordPepper);
   const app = createAppContext(options);
   const expressApp = buildApp(app);
   const httpServer = createServer(expressApp);

@@ -79,6 +79,7 @@ describe.each(DB_KINDS)('automatic fulfilment of paid store orders on %s', (kind
     const expiryQueue = orderExpiryQueue(redis, prefix);
     const deps: CheckoutDeps = {
       db,
+      paymentDb: database.paymentDb,
       stockGate: new StockGate(redis, prefix),
       payPassword: testPayPasswordContext(db, redis, prefix),
       expiryQueue,

@@ -60,6 +60,7 @@ describe.each(DB_KINDS)('escrow and payouts on %s', (kind) => {
     const { db } = database;
     checkout = {
       db,
+      paymentDb: database.paymentDb,
       stockGate: new StockGate(redis, prefix),
       payPassword: testPayPasswordContext(db, redis, prefix),
       expiryQueue: orderExpiryQueue(redis, prefix),
