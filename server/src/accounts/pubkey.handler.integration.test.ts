@@ -19,11 +19,15 @@ describe.each(DB_KINDS)('GET /api/user/pubkey on %s', (kind) => {
     expect(key.asymmetricKeyDetails?.modulusLength).toBe(2048);
   });
 
-  it('keeps the key pair made on first start in the database', async () => {
+  it('keeps the keys made on first start in the database', async () => {
     const { publicKey } = expectOk(await t.api.get('/api/user/pubkey'), userRoutes.pubkey.response);
     const rows = await t.database.db.select().from(serverKeys);
-    // The login pair and the Web Push (VAPID) pair, each made once.
-    expect(rows.map((row) => row.id).sort()).toEqual(['login-rsa-oaep-sha256', 'vapid-p256']);
+    // The login pair, the Web Push (VAPID) pair and the payment passwords' pepper, each made once.
+    expect(rows.map((row) => row.id).sort()).toEqual([
+      'login-rsa-oaep-sha256',
+      'pay-password-pepper',
+      'vapid-p256',
+    ]);
     expect(rows.find((row) => row.id === 'login-rsa-oaep-sha256')?.publicKey).toBe(publicKey);
     // Another replica on the same database loads the same pair.
     const replica = createAppContext({
