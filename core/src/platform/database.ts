@@ -147,6 +147,14 @@ export async function migratedPgliteImage(): Promise<Blob> {
 /** The last step of a transaction: its final statements, run with the COMMIT (see transactionWithFinalCommit). */
 export type CommitWith = (...statements: SQLWrapper[]) => Promise<void>;
 
+/** A statement built but not run, that needs no answer before the next: run it, or send it with a COMMIT. */
+export type Write = SQLWrapper & PromiseLike<unknown>;
+
+/** Runs `writes` one after another, each once the one before is answered. */
+export async function runWrites(writes: readonly Write[]): Promise<void> {
+  for (const write of writes) await write;
+}
+
 const dialect = new PgDialect();
 
 /**

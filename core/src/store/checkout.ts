@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   applyStoreOrderAction,
   type CheckoutInput,
@@ -26,11 +27,11 @@ import {
   storePayments,
   storePromoCodes,
 } from './orderSchema.ts';
-import { lineView, lockOrders, orderViews, toOrderViews, transition } from './orders.ts';
+import { lineView, lockOrders, orderViews, toOrderViews, transitionWrites } from './orders.ts';
 import { type FreightRule, priceByShop, promoDiscount, type ShopTotals } from './pricing.ts';
 import { type Localised, STOCK_CHECK, storeProductSpecs, storeProducts, storeShops } from './schema.ts';
 import type { StockGate } from './stockGate.ts';
-import { lockWallet, postWallet, readWalletBalance } from './wallet.ts';
+import { lockWallet, readWalletBalance, walletEntryWrites } from './wallet.ts';
 
 /** What checkout and payment need: the database, the stock gate, the payment password, the expiry queue and its delay. */
 export interface CheckoutDeps {
@@ -468,8 +469,10 @@ export async function payOrders(
   const ids = [...new Set(body.orderIds)].sort();
   const hash = requestHash(['pay', ids]);
   const shipAt = new Date(now.getTime() + deps.autoShipMs);
-  // On one connection from the replay to the commit, as a checkout is (reserveAndCreate).
-  const payment = await deps.paymentDb.transaction(async (tx) => {
+  // On one connection from the replay to the commit, as a checkout is (reserveAndCreate), and
+  // its writes sent with the COMMIT: each round trip in a rush is a turn of a busy event loop,
+  // and six connections serve every payment (ADR 0045).
+  const payment = await transactionWithFinalCommit(deps.paymentDb, async (tx, commitWith) => {
     const wallet = await lockWallet(tx, userId);
     const earlier = await replayPayment(tx, userId, key, hash);
     if (earlier) return { ...earlier, replayed: true as const };
@@ -486,15 +489,24 @@ export async function payOrders(
         balance: wallet.balance.toFixed(2),
         total: amount.toFixed(2),
       });
-    const entryId = await postWallet(tx, wallet, 'storePayment', 'storeBalance', 'storeEscrow', amount, now);
-    const [row] = await tx
-      .insert(storePayments)
-      .values({ userId, idempotencyKey: key, requestHash: hash, amount: amount.toFixed(2), entryId })
-      .returning();
-    for (const order of orders)
-      await transition(tx, order, 'pay', now, { paymentId: row!.id, nextAutoAt: shipAt });
-    // postWallet moved the locked wallet's balance with the entry.
-    return { ...row!, replayed: false as const, balance: wallet.balance.toFixed(2) };
+    const entry = walletEntryWrites(tx, wallet, 'storePayment', 'storeBalance', 'storeEscrow', amount, now);
+    const row = {
+      id: randomUUID(),
+      userId,
+      idempotencyKey: key,
+      requestHash: hash,
+      amount: amount.toFixed(2),
+      entryId: entry.entryId,
+    };
+    await commitWith(
+      ...entry.writes,
+      tx.insert(storePayments).values(row),
+      ...orders.flatMap((order) =>
+        transitionWrites(tx, order, 'pay', now, { paymentId: row.id, nextAutoAt: shipAt }),
+      ),
+    );
+    // walletEntryWrites moved the locked wallet's balance with the entry.
+    return { ...row, replayed: false as const, balance: wallet.balance.toFixed(2) };
   });
   if (payment.replayed)
     return { ...(await paymentResult(deps.paymentDb, userId, payment.id, payment.amount)), replayed: true };

@@ -14,7 +14,7 @@ import {
   type StoreOrderTab,
 } from '@bourse/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../platform/database.ts';
+import type { Db, Write } from '../platform/database.ts';
 import { mainImageUrl } from './catalogue.ts';
 import { storeOrderEvents, storeOrderLines, storeOrders } from './orderSchema.ts';
 import { armPayout } from './payouts/arm.ts';
@@ -34,6 +34,17 @@ const statesOf = (o: OrderRow): StoreOrderStates => ({
 });
 
 /** Inserts the timeline rows of `moves` for an order. */
+/** The timeline rows of `moves` made from `from`. */
+const moveRows = (orderId: string, from: StoreOrderStates, moves: StoreOrderMove[], at: Date) =>
+  moves.map((m) => ({
+    orderId,
+    machine: m.machine,
+    event: m.event,
+    fromState: from[m.machine],
+    toState: m.to,
+    at,
+  }));
+
 export async function recordMoves(
   tx: Db,
   orderId: string,
@@ -42,16 +53,40 @@ export async function recordMoves(
   at: Date,
 ) {
   if (moves.length === 0) return;
-  await tx.insert(storeOrderEvents).values(
-    moves.map((m) => ({
-      orderId,
-      machine: m.machine,
-      event: m.event,
-      fromState: from[m.machine],
-      toState: m.to,
-      at,
-    })),
-  );
+  await tx.insert(storeOrderEvents).values(moveRows(orderId, from, moves, at));
+}
+
+/** What a transition writes on the order's row: the four states, the derived status, `extra`. */
+const stateUpdate = (
+  states: StoreOrderStates,
+  now: Date,
+  extra: Partial<typeof storeOrders.$inferInsert>,
+) => ({ ...states, ...extra, status: deriveStoreOrderStatus(states), updatedAt: now });
+
+/**
+ * transition's statements for a caller that sends them with its COMMIT (payOrders): the table
+ * decides at once (an illegal action throws its 409). Not for an action that completes the
+ * order, whose payout and sale need the written row.
+ */
+export function transitionWrites(
+  tx: Db,
+  order: OrderRow,
+  action: StoreOrderAction,
+  now: Date,
+  extra: Partial<typeof storeOrders.$inferInsert> = {},
+): Write[] {
+  const from = statesOf(order);
+  const { states, moves } = applyStoreOrderAction(from, action);
+  if (states.closure === 'completed' && from.closure !== 'completed')
+    throw new Error(`transitionWrites: '${action}' completes the order`);
+  const writes: Write[] = [
+    tx
+      .update(storeOrders)
+      .set(stateUpdate(states, now, extra))
+      .where(eq(storeOrders.id, order.id)),
+  ];
+  if (moves.length > 0) writes.push(tx.insert(storeOrderEvents).values(moveRows(order.id, from, moves, now)));
+  return writes;
 }
 
 /**
@@ -70,7 +105,7 @@ export async function transition(
   const { states, moves } = applyStoreOrderAction(from, action);
   const [updated] = await tx
     .update(storeOrders)
-    .set({ ...states, ...extra, status: deriveStoreOrderStatus(states), updatedAt: now })
+    .set(stateUpdate(states, now, extra))
     .where(eq(storeOrders.id, order.id))
     .returning();
   await recordMoves(tx, order.id, from, moves, now);

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Dec } from '@bourse/shared';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { journalEntries, ledgerAccounts, postings } from '../ledger/schema.ts';
-import type { Db } from '../platform/database.ts';
+import { type Db, runWrites, type Write } from '../platform/database.ts';
 
 /**
  * The storefront balance: a USD account of the user's in the same double-entry ledger as the
@@ -95,16 +96,18 @@ export interface StoreLine {
 }
 
 /**
- * Posts one balanced USD entry of any number of lines (a payout splits escrow three ways). The
- * locked wallets' cached balances move with it and never go below zero (the caller refuses
- * first; the account's CHECK is the backstop). The entry belongs to `userId`: its `cashAfter` is
- * that user's available balance after it, when a line is theirs.
+ * One balanced USD entry of any number of lines (a payout splits escrow three ways), as the
+ * statements that write it: its id is made here and the house accounts are found by a
+ * subquery, so none waits for another's answer. The locked wallets' cached balances move with
+ * it and never go below zero (the caller refuses first; the account's CHECK is the backstop).
+ * The entry belongs to `userId`: its `cashAfter` is that user's available balance after it,
+ * when a line is theirs.
  */
-export async function postStoreEntry(
+export function storeEntryWrites(
   tx: Db,
   header: { kind: StoreEntryKind; userId: string | null; now: Date },
   lines: StoreLine[],
-): Promise<string> {
+): { entryId: string; writes: Write[] } {
   const own = (line: StoreLine) => {
     if (line.account !== 'storeBalance' && line.account !== 'storeFrozen') return undefined;
     if (!line.wallet) throw new Error(`a ${line.account} line needs its locked wallet`);
@@ -124,44 +127,52 @@ export async function postStoreEntry(
   const ownerAfter =
     moved.find((m) => m.line.account === 'storeBalance' && m.line.wallet === ownerWallet)?.after ??
     ownerWallet?.balance;
-  const [entry] = await tx
-    .insert(journalEntries)
-    .values({
+  const entryId = randomUUID();
+  const writes: Write[] = [
+    tx.insert(journalEntries).values({
+      id: entryId,
       kind: header.kind,
       userId: header.userId,
       tradingDate: entryDate(header.now),
       cashAfter: ownerAfter?.toFixed(2) ?? null,
-    })
-    .returning({ id: journalEntries.id });
-  const houseKinds = lines.filter((l) => !own(l)).map((l) => l.account);
-  const house =
-    houseKinds.length === 0
-      ? []
-      : await tx
-          .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
-          .from(ledgerAccounts)
-          .where(and(isNull(ledgerAccounts.userId), inArray(ledgerAccounts.kind, houseKinds)));
-  await tx.insert(postings).values(
-    moved.map(({ line, account, after }) => ({
-      entryId: entry!.id,
-      accountId: account ? account.accountId : house.find((h) => h.kind === line.account)!.id,
-      amount: line.amount.toFixed(2),
-      balanceAfter: after?.toFixed(2) ?? null,
-    })),
-  );
+    }),
+    tx.insert(postings).values(
+      moved.map(({ line, account, after }) => ({
+        entryId,
+        accountId:
+          account?.accountId ??
+          sql<string>`(select ${ledgerAccounts.id} from ${ledgerAccounts} where ${ledgerAccounts.userId} is null and ${ledgerAccounts.kind} = ${line.account})`,
+        amount: line.amount.toFixed(2),
+        balanceAfter: after?.toFixed(2) ?? null,
+      })),
+    ),
+  ];
   for (const { account, after } of moved) {
     if (!account || !after) continue;
     account.balance = after;
-    await tx
-      .update(ledgerAccounts)
-      .set({ balance: after.toFixed(2) })
-      .where(eq(ledgerAccounts.id, account.accountId));
+    writes.push(
+      tx
+        .update(ledgerAccounts)
+        .set({ balance: after.toFixed(2) })
+        .where(eq(ledgerAccounts.id, account.accountId)),
+    );
   }
-  return entry!.id;
+  return { entryId, writes };
 }
 
-/** Posts one balanced USD entry: `amount` leaves `from` and reaches `to`, either of them may be the locked wallet's. */
-export async function postWallet(
+/** Posts one balanced USD entry now (storeEntryWrites); answers its id. */
+export async function postStoreEntry(
+  tx: Db,
+  header: { kind: StoreEntryKind; userId: string | null; now: Date },
+  lines: StoreLine[],
+): Promise<string> {
+  const { entryId, writes } = storeEntryWrites(tx, header, lines);
+  await runWrites(writes);
+  return entryId;
+}
+
+/** One balanced USD entry's writes: `amount` leaves `from` and reaches `to`, either of them may be the locked wallet's. */
+export function walletEntryWrites(
   tx: Db,
   wallet: Wallet,
   kind: StoreEntryKind,
@@ -169,11 +180,18 @@ export async function postWallet(
   to: StoreAccount,
   amount: Dec,
   now = new Date(),
-): Promise<string> {
-  return postStoreEntry(tx, { kind, userId: wallet.userId, now }, [
+): { entryId: string; writes: Write[] } {
+  return storeEntryWrites(tx, { kind, userId: wallet.userId, now }, [
     { account: from, amount: amount.negated(), wallet },
     { account: to, amount, wallet },
   ]);
+}
+
+/** Posts that entry now (walletEntryWrites); answers its id. */
+export async function postWallet(...entry: Parameters<typeof walletEntryWrites>): Promise<string> {
+  const { entryId, writes } = walletEntryWrites(...entry);
+  await runWrites(writes);
+  return entryId;
 }
 
 /**
