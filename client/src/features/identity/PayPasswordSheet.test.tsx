@@ -17,7 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 const refusal = (status: number, key: string, msg: string) => ({ status, body: { code: status, msg, key } });
 
 /** A money-out screen: its action sends the entered password to a fake endpoint, silently. */
-function renderSheet() {
+function renderSheet({ returnTo }: { returnTo?: string } = {}) {
   const onClose = vi.fn();
   const pay = (payPassword: string) =>
     request('post', '/fake/pay', z.null(), { body: { payPassword }, silent: true }).then(() => undefined);
@@ -25,9 +25,17 @@ function renderSheet() {
     [
       {
         path: '/pay',
-        element: <PayPasswordSheet summary="Transfer out 1000.00 CNY" onConfirm={pay} onClose={onClose} />,
+        element: (
+          <PayPasswordSheet
+            summary="Transfer out 1000.00 CNY"
+            onConfirm={pay}
+            onClose={onClose}
+            returnTo={returnTo}
+          />
+        ),
       },
       { path: '/payPwd', element: <p>payment password screen</p> },
+      { path: '/orders', element: <p>orders</p> },
     ],
     { initialEntries: ['/pay'] },
   );
@@ -72,6 +80,15 @@ describe('PayPasswordSheet', () => {
     expect(screen.queryByTestId('pay-password-input')).toBeNull();
     await userEvent.click(screen.getByRole('link', { name: 'Go Setting' }));
     expect(router.state.location.pathname).toBe('/payPwd');
+  });
+
+  it("leads the way back from 'Go Setting' to where the screen says, not to itself", async () => {
+    fakeApi({ 'GET /user/payPassword': ok({ isSet: false, lockedUntil: null }) });
+    const { router } = renderSheet({ returnTo: '/orders' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Go Setting' }));
+    expect(router.state.location.pathname).toBe('/payPwd');
+    await router.navigate(-1);
+    expect(router.state.location.pathname).toBe('/orders');
   });
 
   it("switches to 'Go Setting' when the action answers payPassword.notSet", async () => {

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { formatDate } from '../../lib/date/formatDate.ts';
 import { isApiError, messageOf } from '../../lib/http/ApiError.ts';
 import { dataOf } from '../../lib/loadable.ts';
@@ -20,6 +20,12 @@ export interface PayPasswordSheetProps {
    */
   onConfirm: (payPassword: string) => Promise<void>;
   onClose: () => void;
+  /**
+   * Where the way back from 'Go Setting' leads, instead of the page that opened the sheet: a
+   * checkout whose orders are placed sends the buyer to them, so that coming back does not
+   * place the same things again.
+   */
+  returnTo?: string;
 }
 
 /** Where the entry stands: typing, checking, or refused for a reason the user can read. */
@@ -33,8 +39,9 @@ type Entry =
  * The payment-password sheet every money-out action opens: six digits, sent as soon as the last
  * one is typed. If no payment password is set, it offers 'Go Setting' (/payPwd) instead.
  */
-export function PayPasswordSheet({ summary, onConfirm, onClose }: PayPasswordSheetProps) {
+export function PayPasswordSheet({ summary, onConfirm, onClose, returnTo }: PayPasswordSheetProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [status] = useLoad((signal) => fetchPayPasswordStatus(signal), []);
   const [pin, setPin] = useState('');
   const [entry, setEntry] = useState<Entry>({ state: 'typing' });
@@ -70,6 +77,13 @@ export function PayPasswordSheet({ summary, onConfirm, onClose }: PayPasswordShe
         <Link
           className="button button--primary button--block"
           to="/payPwd"
+          onClick={(event) => {
+            if (!returnTo) return;
+            event.preventDefault();
+            // One after the other: a second navigation started before a lazy screen has loaded
+            // would cancel the first.
+            void Promise.resolve(navigate(returnTo, { replace: true })).then(() => navigate('/payPwd'));
+          }}
           data-testid="pay-password-go-setting"
         >
           {t('payPassword.sheet.goSetting')}

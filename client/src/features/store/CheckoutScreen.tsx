@@ -158,6 +158,7 @@ export function CheckoutScreen() {
             navigate('/orders', { replace: true });
           }}
           onClose={() => navigate('/orders', { replace: true })}
+          returnTo="/orders"
         />
       ) : null}
     </Screen>
