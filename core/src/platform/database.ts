@@ -57,6 +57,8 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 // Replicas starting together must not run the same migration twice.
 const MIGRATION_LOCK = 7_301_987_455;
 
+/** The main pool's connections (Database.db). */
+export const MAIN_CONNECTIONS = 10;
 /** Payments' own connections (Database.paymentDb); a pool connects lazily, so a process that takes no payments opens none. */
 const PAYMENT_CONNECTIONS = 6;
 
@@ -69,7 +71,7 @@ function openPool(databaseUrl: string, max: number): pg.Pool {
 }
 
 async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = openPool(databaseUrl, 10);
+  const pool = openPool(databaseUrl, MAIN_CONNECTIONS);
   try {
     const client = await pool.connect();
     try {
@@ -168,9 +170,10 @@ function inlined(statements: readonly SQLWrapper[]): string {
 /**
  * Runs `work` in a transaction on a connection of its own and lets its last step end it:
  * `commitWith(...statements)` sends those statements and the COMMIT to PostgreSQL as one message,
- * so the row locks they take are released by the server itself, not a client round trip later.
- * In a rush a round trip lasts an event-loop turn (tens of milliseconds), and a hot row locked
- * that long makes its buyers commit one turn apart. A statement that fails (a CHECK, say) skips
+ * so the row locks they take are released by the server itself, not a client round trip later,
+ * and the statements cost one round trip between them (Write: those that need no answer). In a
+ * rush a round trip lasts an event-loop turn (tens of milliseconds), and a hot row locked that
+ * long makes its buyers commit one turn apart. A statement that fails (a CHECK, say) skips
  * the COMMIT: the transaction is rolled back and the driver's error thrown. Work that returns
  * without the last step commits as usual; work that throws is rolled back.
  *

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../db/rows.ts';
+import { MAIN_CONNECTIONS } from '../platform/database.ts';
 import type { Database, Db } from '../platform/index.ts';
 import { deleteKeys } from '../testing/redis.ts';
 import { openTestDatabase } from '../testing/testDatabase.ts';
@@ -196,13 +197,13 @@ describe('payment on PostgreSQL, beside a rush of checkouts', () => {
     const buyer = await insertShopper(db, '135790');
     await gateCount.set(specId, 5);
     const { orders } = await checkoutOf(suite.deps, buyer, [specId])();
-    // Ten transactions that wait for a signal: the main pool has no connection left.
+    // Transactions that wait for a signal, one per connection: the main pool has none left.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const holders = Array.from({ length: 10 }, () => db.transaction(() => released));
+    const holders = Array.from({ length: MAIN_CONNECTIONS }, () => db.transaction(() => released));
     try {
       const pool = (db as unknown as { $client: pg.Pool }).$client;
-      await expect.poll(() => pool.totalCount - pool.idleCount).toBe(10);
+      await expect.poll(() => pool.totalCount - pool.idleCount).toBe(MAIN_CONNECTIONS);
       const paid = await payOrders(
         { ...suite.deps, paymentDb: suite.database.paymentDb },
         buyer.userId,

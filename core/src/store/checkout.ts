@@ -471,7 +471,7 @@ export async function payOrders(
   const shipAt = new Date(now.getTime() + deps.autoShipMs);
   // On one connection from the replay to the commit, as a checkout is (reserveAndCreate), and
   // its writes sent with the COMMIT: each round trip in a rush is a turn of a busy event loop,
-  // and six connections serve every payment (ADR 0045).
+  // and payments' few connections of their own serve every payment (ADR 0045).
   const payment = await transactionWithFinalCommit(deps.paymentDb, async (tx, commitWith) => {
     const wallet = await lockWallet(tx, userId);
     const earlier = await replayPayment(tx, userId, key, hash);

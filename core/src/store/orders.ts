@@ -33,7 +33,6 @@ const statesOf = (o: OrderRow): StoreOrderStates => ({
   closure: o.closure,
 });
 
-/** Inserts the timeline rows of `moves` for an order. */
 /** The timeline rows of `moves` made from `from`. */
 const moveRows = (orderId: string, from: StoreOrderStates, moves: StoreOrderMove[], at: Date) =>
   moves.map((m) => ({
@@ -45,6 +44,7 @@ const moveRows = (orderId: string, from: StoreOrderStates, moves: StoreOrderMove
     at,
   }));
 
+/** Inserts the timeline rows of `moves` for an order. */
 export async function recordMoves(
   tx: Db,
   orderId: string,
@@ -55,6 +55,10 @@ export async function recordMoves(
   if (moves.length === 0) return;
   await tx.insert(storeOrderEvents).values(moveRows(orderId, from, moves, at));
 }
+
+/** Whether a transition completes the order: its payout is armed and its sale counted then. */
+const completes = (from: StoreOrderStates, to: StoreOrderStates) =>
+  to.closure === 'completed' && from.closure !== 'completed';
 
 /** What a transition writes on the order's row: the four states, the derived status, `extra`. */
 const stateUpdate = (
@@ -77,8 +81,7 @@ export function transitionWrites(
 ): Write[] {
   const from = statesOf(order);
   const { states, moves } = applyStoreOrderAction(from, action);
-  if (states.closure === 'completed' && from.closure !== 'completed')
-    throw new Error(`transitionWrites: '${action}' completes the order`);
+  if (completes(from, states)) throw new Error(`transitionWrites: '${action}' completes the order`);
   const writes: Write[] = [
     tx
       .update(storeOrders)
@@ -110,7 +113,7 @@ export async function transition(
     .returning();
   await recordMoves(tx, order.id, from, moves, now);
   // Every way an order completes arms its payout and counts its sale in the same transaction.
-  if (states.closure === 'completed' && from.closure !== 'completed') {
+  if (completes(from, states)) {
     await armPayout(tx, updated!, now);
     await countSale(tx, updated!);
   }

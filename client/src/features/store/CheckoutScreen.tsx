@@ -21,6 +21,9 @@ import './store.css';
 
 type Item = { specId: number; quantity: number };
 
+/** Where the buyer goes once the orders are placed, however the payment sheet ends: paid, closed, or left for 'Go Setting'. */
+const PLACED_ORDERS = '/orders';
+
 /**
  * `/checkout`: the address (default first), lines by shop with freight each, a promo code, the
  * totals; Place order creates one order per shop, then the payment sheet pays them all.
@@ -155,10 +158,10 @@ export function CheckoutScreen() {
               throw error;
             }
             toast.success(t('checkout.paid'));
-            navigate('/orders', { replace: true });
+            navigate(PLACED_ORDERS, { replace: true });
           }}
-          onClose={() => navigate('/orders', { replace: true })}
-          returnTo="/orders"
+          onClose={() => navigate(PLACED_ORDERS, { replace: true })}
+          returnTo={PLACED_ORDERS}
         />
       ) : null}
     </Screen>
