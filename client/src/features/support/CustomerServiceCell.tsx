@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStartInOwnTask } from '../../lib/useStartInOwnTask.ts';
 import { Cell } from '../../shared-ui/Cell.tsx';
 import { Icon } from '../../shared-ui/Icon.tsx';
 import { useSession } from '../session/index.ts';
@@ -13,9 +13,7 @@ const externalService = (kfUrl: string | null): string | undefined =>
 function SupportBadge() {
   const { t } = useTranslation();
   const unread = useSupportStore(selectUnread);
-  useEffect(() => {
-    supportChannel();
-  }, []);
+  useStartInOwnTask(supportChannel);
   if (!unread) return null;
   return (
     <span

@@ -1,6 +1,7 @@
 import type { OrderView } from '@bourse/shared';
 import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useStartInOwnTask } from '../../../lib/useStartInOwnTask.ts';
 import { useMarketStatus } from '../../market/index.ts';
 import { userChannel } from './user.ts';
 import { liveAccount, newestFirst, useTradingStore } from './tradingStore.ts';
@@ -10,7 +11,7 @@ import { liveAccount, newestFirst, useTradingStore } from './tradingStore.ts';
  * snapshot when the market moves to a new trading day: yesterday's buys become sellable.
  */
 export function useTradingChannel(): void {
-  useEffect(() => void userChannel(), []);
+  useStartInOwnTask(userChannel);
   const tradingDate = useMarketStatus()?.tradingDate;
   useEffect(() => {
     if (tradingDate) userChannel().noticeTradingDate(tradingDate);
