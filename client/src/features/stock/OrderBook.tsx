@@ -1,4 +1,5 @@
 import type { Book } from '@bourse/shared';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DASH, formatLots, formatPrice, trendClass, trendOf } from '../../lib/format.ts';
 import { useMarketStore } from '../market/index.ts';
@@ -59,7 +60,7 @@ function Level({
  * Five levels each side, asks above bids, with depth bars; the call auction's indicative match
  * when there is one. With `onPick`, a tap on a level hands its price over (the order ticket).
  */
-export function OrderBook({
+export const OrderBook = memo(function OrderBook({
   symbol,
   prevClose,
   onPick,
@@ -110,4 +111,4 @@ export function OrderBook({
       {side('bid', levels)}
     </section>
   );
-}
+});

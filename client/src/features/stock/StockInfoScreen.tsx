@@ -1,5 +1,5 @@
 import { KLINE_PERIODS, type KlinePeriod } from '@bourse/shared';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { loginPath } from '../../app/guard.ts';
@@ -31,15 +31,63 @@ const SYMBOL = /^\d{6}$/;
 const isPeriod = (value: string | null): value is KlinePeriod =>
   value !== null && (KLINE_PERIODS as readonly string[]).includes(value);
 
-/** `/stockInfo/:title` — `title` is the six-digit code. `?chart=kline&period=day` opens the K-line. */
-export function StockInfoScreen() {
+/**
+ * The chart with its mode and period (`?chart=kline&period=day` opens the K-line). A component of
+ * its own, memoised: the screen renders again on every quote tick, and the chart's frame need not.
+ */
+const ChartCard = memo(function ChartCard({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
-  const { title = '' } = useParams();
-  const symbol = SYMBOL.test(title) ? title : undefined;
   const [search] = useSearchParams();
   const [mode, setMode] = useState<ChartMode>(search.get('chart') === 'kline' ? 'kline' : 'intraday');
   const initialPeriod = search.get('period');
   const [period, setPeriod] = useState<KlinePeriod>(isPeriod(initialPeriod) ? initialPeriod : 'day');
+  return (
+    <section className="card chart-card" aria-label={t('stock.chart.label')}>
+      <Segmented
+        options={(['intraday', 'kline'] as const).map((m) => ({
+          value: m,
+          label: t(`stock.chart.${m}`),
+        }))}
+        value={mode}
+        onChange={setMode}
+        label={t('stock.chart.label')}
+        testId="chart-mode"
+        inline
+      />
+      {mode === 'kline' ? (
+        <fieldset className="periods">
+          <legend className="visually-hidden">{t('stock.chart.period')}</legend>
+          {KLINE_PERIODS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              aria-pressed={period === p}
+              className={`periods__item${period === p ? ' periods__item--active' : ''}`}
+              onClick={() => setPeriod(p)}
+              data-testid={`period-${p}`}
+            >
+              {t(`stock.periods.${p}`)}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+      <Suspense fallback={<div className="chart chart--loading" aria-busy="true" />}>
+        {mode === 'intraday' ? (
+          <IntradayChart symbol={symbol} />
+        ) : (
+          <KlineChart key={period} symbol={symbol} period={period} />
+        )}
+      </Suspense>
+      <ChartAttribution />
+    </section>
+  );
+});
+
+/** `/stockInfo/:title` — `title` is the six-digit code. */
+export function StockInfoScreen() {
+  const { t } = useTranslation();
+  const { title = '' } = useParams();
+  const symbol = SYMBOL.test(title) ? title : undefined;
   const quote = useLiveQuote(symbol);
   useBookStream(symbol);
   const fundamentals = useStockFundamentals(symbol);
@@ -70,44 +118,7 @@ export function StockInfoScreen() {
         <MarketStatusBar />
         <div className="stock-screen__body">
           <StockHeader symbol={symbol} quote={quote} fundamentals={fundamentals} />
-          <section className="card chart-card" aria-label={t('stock.chart.label')}>
-            <Segmented
-              options={(['intraday', 'kline'] as const).map((m) => ({
-                value: m,
-                label: t(`stock.chart.${m}`),
-              }))}
-              value={mode}
-              onChange={setMode}
-              label={t('stock.chart.label')}
-              testId="chart-mode"
-              inline
-            />
-            {mode === 'kline' ? (
-              <fieldset className="periods">
-                <legend className="visually-hidden">{t('stock.chart.period')}</legend>
-                {KLINE_PERIODS.map((p) => (
-                  <button
-                    key={p}
-                    type="button"
-                    aria-pressed={period === p}
-                    className={`periods__item${period === p ? ' periods__item--active' : ''}`}
-                    onClick={() => setPeriod(p)}
-                    data-testid={`period-${p}`}
-                  >
-                    {t(`stock.periods.${p}`)}
-                  </button>
-                ))}
-              </fieldset>
-            ) : null}
-            <Suspense fallback={<div className="chart chart--loading" aria-busy="true" />}>
-              {mode === 'intraday' ? (
-                <IntradayChart symbol={symbol} />
-              ) : (
-                <KlineChart key={period} symbol={symbol} period={period} />
-              )}
-            </Suspense>
-            <ChartAttribution />
-          </section>
+          <ChartCard symbol={symbol} />
           <div className="stock-columns">
             <OrderBook symbol={symbol} prevClose={quote?.prevClose} />
             <TradeTape symbol={symbol} prevClose={quote?.prevClose} />

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLots, formatMarketTime, formatPrice, trendClass, trendOf } from '../../lib/format.ts';
 import { useMarketStore } from '../market/index.ts';
@@ -6,7 +7,13 @@ import { useMarketStore } from '../market/index.ts';
 const SHOWN = 20;
 
 /** The latest trade ticks: time (Beijing), price, lots, and who hit whom. */
-export function TradeTape({ symbol, prevClose }: { symbol: string; prevClose: string | undefined }) {
+export const TradeTape = memo(function TradeTape({
+  symbol,
+  prevClose,
+}: {
+  symbol: string;
+  prevClose: string | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const trades = useMarketStore((s) => s.trades[symbol]);
   return (
@@ -36,4 +43,4 @@ export function TradeTape({ symbol, prevClose }: { symbol: string; prevClose: st
       )}
     </section>
   );
-}
+});
