@@ -24,27 +24,39 @@ const SHORTCUTS: readonly { id: RouteId; to: string; icon: IconName }[] = [
   { id: 'helpForNewbies', to: '/helpForNewbies', icon: 'book' },
 ];
 
+/**
+ * The simulated-market banner. Until the status says, it holds its place unseen: the cards below
+ * must not jump. Its own component, as is the index strip: they follow the market every tick, and
+ * the rest of the screen need not render again with them.
+ */
+function SimulationBanner() {
+  const { t } = useTranslation();
+  const status = useMarketStatus();
+  return status === null || status.simulated ? (
+    <div
+      className={status ? 'banner' : 'banner banner--pending'}
+      aria-hidden={status ? undefined : true}
+      data-testid={status ? 'simulation-banner' : undefined}
+    >
+      <p className="banner__title">{t('home.simulationTitle')}</p>
+      <p className="banner__text">{t('home.simulationText')}</p>
+    </div>
+  ) : null;
+}
+
+function LiveIndexCards() {
+  return <IndexCards indices={useIndexViews()} />;
+}
+
 /** Home: the market at a glance (phase, indices, breadth, hot lists), the watchlist, shortcuts. */
 export function HomeScreen() {
   const { t } = useTranslation();
-  const status = useMarketStatus();
-  const indices = useIndexViews();
   return (
     <Screen nav={{ title: t('app.name'), showBack: false, right: <SearchLink /> }} padded={false}>
       <MarketStatusBar />
       <div className="home">
-        {/* Until the status says, the banner holds its place unseen: the cards below must not jump. */}
-        {status === null || status.simulated ? (
-          <div
-            className={status ? 'banner' : 'banner banner--pending'}
-            aria-hidden={status ? undefined : true}
-            data-testid={status ? 'simulation-banner' : undefined}
-          >
-            <p className="banner__title">{t('home.simulationTitle')}</p>
-            <p className="banner__text">{t('home.simulationText')}</p>
-          </div>
-        ) : null}
-        <IndexCards indices={indices} />
+        <SimulationBanner />
+        <LiveIndexCards />
         <BreadthCard />
         <nav className="card shortcuts" aria-label={t('home.shortcuts')}>
           {SHORTCUTS.map((item) => (
