@@ -127,7 +127,7 @@ export function IntradayChart({ symbol }: { symbol: string }) {
       average.applyOptions({ autoscaleInfoProvider: priceRange });
       // The price again as a change from the previous close, unseen: it gives the right axis its percentages.
       const percent = chart.addSeries(LineSeries, {
-        color: 'transparent',
+        lineVisible: false,
         priceFormat: PERCENT_FORMAT,
         priceLineVisible: false,
         lastValueVisible: false,
