@@ -8,8 +8,7 @@ import { SearchLink } from '../../shared-ui/SearchLink.tsx';
 import { MarketStatusBar, useMarketStatus } from '../market/index.ts';
 import { BreadthCard } from './BreadthCard.tsx';
 import { HotList } from './HotList.tsx';
-import { IndexCards } from './IndexCards.tsx';
-import { useIndexViews } from './useIndexViews.ts';
+import { LiveIndexCards } from './LiveIndexCards.tsx';
 import { WatchlistCard } from './WatchlistCard.tsx';
 import './home.css';
 
@@ -26,8 +25,8 @@ const SHORTCUTS: readonly { id: RouteId; to: string; icon: IconName }[] = [
 
 /**
  * The simulated-market banner. Until the status says, it holds its place unseen: the cards below
- * must not jump. Its own component, as is the index strip: they follow the market every tick, and
- * the rest of the screen need not render again with them.
+ * must not jump. A component of its own: it follows the market status, and the rest of the
+ * screen need not render again with it.
  */
 function SimulationBanner() {
   const { t } = useTranslation();
@@ -42,10 +41,6 @@ function SimulationBanner() {
       <p className="banner__text">{t('home.simulationText')}</p>
     </div>
   ) : null;
-}
-
-function LiveIndexCards() {
-  return <IndexCards indices={useIndexViews()} />;
 }
 
 /** Home: the market at a glance (phase, indices, breadth, hot lists), the watchlist, shortcuts. */

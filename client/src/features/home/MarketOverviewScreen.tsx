@@ -4,8 +4,7 @@ import { SearchLink } from '../../shared-ui/SearchLink.tsx';
 import { MarketStatusBar, useBreadth } from '../market/index.ts';
 import { BreadthFigures } from './BreadthCard.tsx';
 import { HotList } from './HotList.tsx';
-import { IndexCards } from './IndexCards.tsx';
-import { useIndexViews } from './useIndexViews.ts';
+import { LiveIndexCards } from './LiveIndexCards.tsx';
 import './home.css';
 
 /** Rows of each of the gainers and losers lists. */
@@ -41,12 +40,11 @@ function BreadthDetail() {
  */
 export function MarketOverviewScreen() {
   const { t } = useTranslation();
-  const indices = useIndexViews();
   return (
     <Screen nav={{ title: t('routes.homeDetail'), right: <SearchLink /> }} padded={false}>
       <MarketStatusBar />
       <div className="home" data-testid="market-overview">
-        <IndexCards indices={indices} />
+        <LiveIndexCards />
         <BreadthDetail />
         {MOVERS.map((movers) => (
           <HotList
