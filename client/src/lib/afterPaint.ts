@@ -1,4 +1,4 @@
-import { yieldToBrowser } from './yieldToBrowser.ts';
+import { inOwnTask } from './yieldToBrowser.ts';
 
 /**
  * Runs `start` in a task of its own once the browser has painted the frame it is about to paint,
@@ -9,16 +9,12 @@ import { yieldToBrowser } from './yieldToBrowser.ts';
  * is a task of its own.
  */
 export function afterPaint(start: () => () => void): () => void {
-  let stop: (() => void) | undefined;
-  let cancelled = false;
+  let undoTask: (() => void) | undefined;
   const frame = requestAnimationFrame(() => {
-    void yieldToBrowser().then(() => {
-      if (!cancelled) stop = start();
-    });
+    undoTask = inOwnTask(start);
   });
   return () => {
-    cancelled = true;
     cancelAnimationFrame(frame);
-    stop?.();
+    undoTask?.();
   };
 }

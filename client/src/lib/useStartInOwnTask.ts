@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { yieldToBrowser } from './yieldToBrowser.ts';
+import { inOwnTask } from './yieldToBrowser.ts';
 
 /**
  * Calls `start` once the component has mounted, in a task of its own. A screen's first commit
@@ -9,13 +9,5 @@ import { yieldToBrowser } from './yieldToBrowser.ts';
  * be stable (a module function): it runs again only if it changes.
  */
 export function useStartInOwnTask(start: () => unknown): void {
-  useEffect(() => {
-    let unmounted = false;
-    void yieldToBrowser().then(() => {
-      if (!unmounted) start();
-    });
-    return () => {
-      unmounted = true;
-    };
-  }, [start]);
+  useEffect(() => inOwnTask(() => void start()), [start]);
 }

@@ -17,3 +17,19 @@ export function yieldToBrowser(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+/**
+ * Runs `start` in a task of its own (see yieldToBrowser) and returns what undoes it: called before
+ * that task, `start` never runs; called after, it calls what `start` returned.
+ */
+export function inOwnTask(start: () => (() => void) | undefined): () => void {
+  let stop: (() => void) | undefined;
+  let cancelled = false;
+  void yieldToBrowser().then(() => {
+    if (!cancelled) stop = start();
+  });
+  return () => {
+    cancelled = true;
+    stop?.();
+  };
+}
