@@ -1,15 +1,18 @@
 import type { Book } from '@bourse/shared';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DASH, formatLots, formatPrice, trendClass, trendOf } from '../../lib/format.ts';
 import { useMarketStore } from '../market/index.ts';
 
 const LEVELS = 5;
+/** Level numbers, best first; asks show from the fifth down to the best, then bids from the best down. */
+const LEVEL_NUMBERS = Array.from({ length: LEVELS }, (_, i) => i + 1);
 
 type Side = 'ask' | 'bid';
 
 function Level({
   side,
+  label,
   level,
   entry,
   prevClose,
@@ -18,6 +21,7 @@ function Level({
   onPick,
 }: {
   side: Side;
+  label: string;
   level: number;
   entry: Book['bids'][number] | undefined;
   prevClose: string | undefined;
@@ -25,13 +29,12 @@ function Level({
   locale: string;
   onPick?: (price: string) => void;
 }) {
-  const { t } = useTranslation();
   const trend = entry && prevClose ? trendOf(Number(entry.price) - Number(prevClose)) : 'flat';
   const width = entry && widest > 0 ? `${Math.round((entry.volume / widest) * 100)}%` : '0%';
   const className = `book__level book__level--${side}`;
   const content = (
     <>
-      <span className="book__label">{t(`stock.book.${side}`, { level })}</span>
+      <span className="book__label">{label}</span>
       <span className={`book__price ${trendClass(trend)}`}>{formatPrice(entry?.price, locale)}</span>
       <span className="book__volume">
         <span className="book__bar" style={{ width }} aria-hidden="true" />
@@ -76,14 +79,21 @@ export const OrderBook = memo(function OrderBook({
     ...(book?.asks ?? []).map((l) => l.volume),
     ...(book?.bids ?? []).map((l) => l.volume),
   );
-  // Asks from the fifth level down to the best, then bids from the best down.
-  const levels = Array.from({ length: LEVELS }, (_, i) => i + 1);
+  // The rows' labels change with the language, not with the book's ticks.
+  const labels = useMemo(
+    () => ({
+      ask: LEVEL_NUMBERS.map((level) => t('stock.book.ask', { level })),
+      bid: LEVEL_NUMBERS.map((level) => t('stock.book.bid', { level })),
+    }),
+    [t],
+  );
   const side = (which: Side, order: number[]) => (
     <ol className="book__side">
       {order.map((level) => (
         <Level
           key={level}
           side={which}
+          label={labels[which][level - 1] ?? ''}
           level={level}
           entry={(which === 'ask' ? book?.asks : book?.bids)?.[level - 1]}
           prevClose={prevClose}
@@ -97,7 +107,7 @@ export const OrderBook = memo(function OrderBook({
   return (
     <section className="card book" aria-label={t('stock.book.title')} data-testid="order-book">
       <h2 className="card__title">{t('stock.book.title')}</h2>
-      {side('ask', [...levels].reverse())}
+      {side('ask', [...LEVEL_NUMBERS].reverse())}
       {book?.indicative ? (
         <p className="book__indicative" data-testid="book-indicative">
           {t('stock.book.indicative', {
@@ -108,7 +118,7 @@ export const OrderBook = memo(function OrderBook({
       ) : (
         <hr className="book__divider" />
       )}
-      {side('bid', levels)}
+      {side('bid', LEVEL_NUMBERS)}
     </section>
   );
 });
